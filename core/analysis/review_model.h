@@ -1,0 +1,60 @@
+// The analysed PR that every rule reads: each file of the diff with its tier, its language and
+// its hunks as "code lines" (comments and string contents stripped, indentation, the enclosing
+// function), plus the PR text. Built once per review by build_review_model().
+#pragma once
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+#include "core/model/diff.h"
+#include "core/model/pr_meta.h"
+#include "core/tiers/tier_table.h"
+
+namespace atom {
+
+enum class Language { Python, Cpp, Other };  // Cpp: .c .cc .cpp .cu .cuh .h .hpp .hip; Triton is Python
+
+struct CodeLine {
+  const DiffLine* diff = nullptr;   // the underlying diff line (kind, raw text, numbers)
+  LineKind kind = LineKind::Context;
+  int old_line = 0, new_line = 0;
+  std::string code;                 // comments removed, string-literal contents blanked (quotes kept)
+  bool blank_or_comment = false;    // nothing left after stripping
+  bool in_docstring = false;        // Python: inside a triple-quoted string
+  int indent = 0;                   // leading columns (tab = 8)
+  std::string function;             // innermost enclosing def/function ("Class.method"); "" = module level/unknown
+  int line_number() const { return kind == LineKind::Removed ? old_line : new_line; }
+};
+
+struct HunkView {
+  const Hunk* hunk = nullptr;
+  std::vector<CodeLine> lines;      // in diff order
+};
+
+struct FileView {
+  const FileDiff* file = nullptr;
+  std::string path;
+  Language language = Language::Other;
+  TierInfo tier;
+  bool is_test = false;             // under tests/ or test_*.py / *_test.*
+  std::vector<HunkView> hunks;
+  std::vector<std::string> changed_functions;  // functions with an added or removed line, sorted, unique
+};
+
+struct ReviewModel {
+  const ParsedDiff* diff = nullptr;
+  const PrMeta* meta = nullptr;
+  std::string pack_name;            // "ATOM" or ""
+  std::vector<FileView> files;
+  std::string pr_text;              // title + "\n" + body (body may be absent)
+  bool has_body = false;
+
+  // Added lines whose stripped code matched the line pattern `key` declared by some rule
+  // (RuleMeta::line_patterns). Filled by one RE2::Set pass over every added line.
+  std::map<std::string, std::vector<std::pair<const FileView*, const CodeLine*>>> pattern_hits;
+  const std::vector<std::pair<const FileView*, const CodeLine*>>& hits(const std::string& key) const;
+};
+
+ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers);
+
+}  // namespace atom

@@ -1,0 +1,18 @@
+# Writes OUT: a C++ file holding every pack JSON as a string, so the core needs no filesystem.
+set(body "// Generated from core/packs/*.json by embed_packs.cmake. Do not edit.\n#include \"core/packs/embedded_packs.h\"\nnamespace atom {\nconst std::vector<EmbeddedPack>& embedded_packs() {\n  static const std::vector<EmbeddedPack> packs = {\n")
+foreach(pack IN LISTS PACKS)
+  get_filename_component(name ${pack} NAME_WE)
+  file(READ ${pack} text)
+  string(LENGTH "${text}" len)
+  # Split into chunks: compilers limit the length of one string literal.
+  set(pieces "")
+  set(pos 0)
+  while(pos LESS len)
+    string(SUBSTRING "${text}" ${pos} 8000 chunk)
+    string(APPEND pieces "R\"atompack(${chunk})atompack\"\n")
+    math(EXPR pos "${pos} + 8000")
+  endwhile()
+  string(APPEND body "    {\"${name}\", std::string(\n${pieces})},\n")
+endforeach()
+string(APPEND body "  };\n  return packs;\n}\n}  // namespace atom\n")
+file(WRITE ${OUT} "${body}")

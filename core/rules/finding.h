@@ -1,0 +1,32 @@
+// A finding is data: which rule, where, how sure, and the fields its message templates need.
+// Rules never write prose; core/report turns message_id + fields into problem/impact/action.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+
+namespace atom {
+
+enum class Severity { Note = 0, Warn = 1, Red = 2 };
+enum class Tag { Verified, Inferred };
+enum class Side { New, Old };
+
+struct Finding {
+  std::string rule;                      // "D1b"
+  Severity severity = Severity::Warn;
+  std::string path;                      // empty = PR-level finding
+  int line = 0;                          // 0 = file-level (or PR-level) finding
+  Side side = Side::New;                 // New: added/context line numbers; Old: removed line numbers
+  Tag tag = Tag::Verified;
+  std::optional<std::string> trigger;    // the concrete triggering input; required for Red (red gate)
+  std::string message_id;                // key into the rule's RuleMeta::messages
+  std::map<std::string, std::string> fields;  // template values, e.g. {"var": "out", "branch": "elif x"}
+  std::string place;                     // function (or hunk) the finding sits in: one finding per rule per place
+  int folded = 0;                        // further hits of the same rule in the same place
+};
+
+const char* to_string(Severity severity);  // "note" | "warn" | "red"
+const char* to_string(Tag tag);            // "verified" | "inferred"
+const char* to_string(Side side);          // "new" | "old"
+
+}  // namespace atom

@@ -1,0 +1,11 @@
+// The one list of rules (core/rules/rule_list.inc), in catalogue order.
+#pragma once
+#include <vector>
+#include "core/rules/rule.h"
+
+namespace atom {
+
+const std::vector<const Rule*>& all_rules();
+const Rule* find_rule(const std::string& id);  // nullptr when unknown
+
+}  // namespace atom
