@@ -22,6 +22,10 @@ struct CodeLine {
   bool blank_or_comment = false;    // nothing left after stripping
   bool in_docstring = false;        // Python: inside a triple-quoted string
   int indent = 0;                   // leading columns (tab = 8)
+  // Python: the line continues a statement begun earlier (inside open brackets, after a trailing
+  // backslash, or inside a multi-line string); C++: after a macro's trailing backslash or inside
+  // a block comment / raw string. Structure helpers skip such lines when looking for headers.
+  bool continuation = false;
   std::string function;             // innermost enclosing def/function ("Class.method"); "" = module level/unknown
   int line_number() const { return kind == LineKind::Removed ? old_line : new_line; }
 };
@@ -42,6 +46,13 @@ struct FileView {
 };
 
 struct ReviewModel {
+  // Not copyable: pattern_hits points into `files`. Moving keeps those pointers valid.
+  ReviewModel() = default;
+  ReviewModel(ReviewModel&&) = default;
+  ReviewModel& operator=(ReviewModel&&) = default;
+  ReviewModel(const ReviewModel&) = delete;
+  ReviewModel& operator=(const ReviewModel&) = delete;
+
   const ParsedDiff* diff = nullptr;
   const PrMeta* meta = nullptr;
   std::string pack_name;            // "ATOM" or ""
@@ -55,6 +66,10 @@ struct ReviewModel {
   const std::vector<std::pair<const FileView*, const CodeLine*>>& hits(const std::string& key) const;
 };
 
+// `diff` and `meta` must outlive the model (it points into them). Never throws.
 ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers);
+
+Language language_for_path(std::string_view path);
+bool is_test_path(std::string_view path);
 
 }  // namespace atom

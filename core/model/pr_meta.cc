@@ -123,6 +123,11 @@ class FieldReader {
 MetaParseResult parse_pr_meta(std::string_view json_text) {
   MetaParseResult result;
   if (json_text.find_first_not_of(" \t\r\n") == std::string_view::npos) return result;
+  // nlohmann stops at a NUL byte as if the input ended there; JSON text never holds one.
+  if (size_t nul = json_text.find('\0'); nul != std::string_view::npos) {
+    result.error = "meta JSON: NUL byte at byte " + std::to_string(nul + 1);
+    return result;
+  }
   const json root = json::parse(json_text, nullptr, false);
   if (root.is_discarded()) {
     result.error = "meta JSON: syntax error at byte " + std::to_string(syntax_error_byte(json_text));

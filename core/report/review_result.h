@@ -1,5 +1,6 @@
 // Everything a review produced, before it is rendered (JSON, card, SARIF).
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,10 @@ struct FileSummary {
   int additions = 0, deletions = 0;
   TierInfo tier;
   std::vector<std::string> functions;    // changed functions/methods ("ModelRunner.capture_cudagraph"), sorted
+  // Removed line (old-side number) → the nearest new-side line of its hunk, where tools that
+  // show only the head (SARIF code scanning) place a finding about that removed line.
+  // Filled by summarize() (core/summary) from the diff; see removed_line_anchors().
+  std::map<int, int> removed_line_anchors;
 };
 
 struct PrType { std::string id; std::string evidence; };

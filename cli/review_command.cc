@@ -1,0 +1,50 @@
+// `atom-review review [--meta PR.json] [--format markdown|json|sarif] [--fail-on red|warn] [DIFF | -]`
+#include <iostream>
+
+#include "cli/cli_common.h"
+#include "cli/review_inputs.h"
+#include "core/engine/review.h"
+#include "core/report/render.h"
+
+namespace atom::cli {
+
+int run_review_command(const std::vector<std::string>& raw_args) {
+  const Arguments args =
+      split_arguments(raw_args, {"--meta", "--format", "--pack", "--fail-on", "--repo"}, "review");
+  std::string error = args.error;
+  if (error.empty() && args.positional.size() > 1) error = "review takes one DIFF (or -), got " +
+                                                            std::to_string(args.positional.size());
+  if (error.empty()) check_choice(args, "--format", {"markdown", "json", "sarif"}, error);
+  if (error.empty()) check_choice(args, "--fail-on", {"red", "warn"}, error);
+  if (!error.empty()) return fail(error);
+  // Neither can reach the engine yet: run_review takes no pack and no checkout.
+  if (args.options.count("--pack")) return fail("--pack is not supported yet");
+  if (args.options.count("--repo")) return fail("--repo is not supported yet");
+
+  MetaInput meta;
+  if (auto it = args.options.find("--meta"); it != args.options.end() && !load_meta(it->second, meta, error))
+    return fail(error);
+
+  const std::string diff_name = args.positional.empty() ? "-" : args.positional.front();
+  std::string diff;
+  if (!read_input(diff_name, diff, error)) return fail(error);
+
+  const ReviewResult result = run_review(diff, meta.meta, meta.given);
+  if (auto reason = unusable_diff_reason(diff_name, diff, result)) return fail(*reason);
+
+  const std::string format = args.options.count("--format") ? args.options.at("--format") : "markdown";
+  if (format == "json") {
+    std::cout << dump_json(to_result_json(result), 2) << "\n";
+  } else if (format == "sarif") {
+    std::cout << dump_json(to_sarif(result), 2) << "\n";
+  } else {
+    const std::string card = render_card(result);
+    std::cout << card << (card.empty() || card.back() != '\n' ? "\n" : "");
+  }
+  std::cout.flush();
+  auto fail_on = args.options.find("--fail-on");
+  if (fail_on != args.options.end() && has_finding_at_or_above(result, fail_on->second)) return kExitFailOn;
+  return kExitRan;
+}
+
+}  // namespace atom::cli

@@ -1,0 +1,28 @@
+// Inputs of one review, shared by `review` and `batch`: the meta file and the unusable-diff check.
+#pragma once
+#include <optional>
+#include <string>
+#include <nlohmann/json.hpp>
+
+#include "core/model/pr_meta.h"
+#include "core/report/review_result.h"
+
+namespace atom::cli {
+
+struct MetaInput {
+  PrMeta meta;
+  nlohmann::json given = nlohmann::json::object();  // echoed as the result's "pr"
+};
+
+// Reads and parses PR.json. On failure returns false with one line naming the file.
+bool load_meta(const std::string& path, MetaInput& out, std::string& error);
+
+// When nothing in the diff could be used (empty, or not a diff at all): one line naming the file
+// and the diff line. nullopt when the review is usable (possibly with errors[] after some files).
+std::optional<std::string> unusable_diff_reason(const std::string& diff_name, const std::string& diff_bytes,
+                                                const ReviewResult& result);
+
+// Whether a finding at or above `threshold` ("red" or "warn") is in the result.
+bool has_finding_at_or_above(const ReviewResult& result, const std::string& threshold);
+
+}  // namespace atom::cli

@@ -1,0 +1,193 @@
+#include "core/analysis/line_lexer.h"
+
+#include <cctype>
+
+namespace atom {
+namespace {
+
+bool is_ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+
+// Index just past the closing `quote` of a single-line string whose opening quote is at
+// `open`; raw.size() when unterminated. Backslash escapes the next character.
+size_t end_of_short_string(std::string_view raw, size_t open, char quote) {
+  size_t i = open + 1;
+  while (i < raw.size()) {
+    if (raw[i] == '\\') {
+      i += 2;
+      continue;
+    }
+    if (raw[i] == quote) return i + 1;
+    ++i;
+  }
+  return raw.size();
+}
+
+// Position of the closing triple quote at or after `from`, or npos.
+size_t find_triple_close(std::string_view raw, size_t from, char quote) {
+  const char triple[4] = {quote, quote, quote, 0};
+  size_t i = from;
+  while (i + 2 < raw.size()) {
+    if (raw[i] == '\\') {
+      i += 2;
+      continue;
+    }
+    if (raw.compare(i, 3, triple) == 0) return i;
+    ++i;
+  }
+  return std::string_view::npos;
+}
+
+bool starts_with_triple_quote(std::string_view code) {
+  size_t i = 0;
+  while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) ++i;
+  while (i < code.size() && std::isalpha(static_cast<unsigned char>(code[i])) && i < 4) ++i;  // r/b/f/u prefixes
+  return code.compare(i, 3, "\"\"\"") == 0 || code.compare(i, 3, "'''") == 0;
+}
+
+bool is_blank(std::string_view s) {
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
+  return true;
+}
+
+}  // namespace
+
+int indent_columns(std::string_view raw) {
+  int col = 0;
+  for (char c : raw) {
+    if (c == ' ') ++col;
+    else if (c == '\t') col = (col / 8 + 1) * 8;
+    else break;
+  }
+  return col;
+}
+
+LexedLine LineLexer::lex(std::string_view raw) {
+  switch (language_) {
+    case Language::Python: return lex_python(raw);
+    case Language::Cpp: return lex_cpp(raw);
+    case Language::Other: break;
+  }
+  return LexedLine{std::string(raw), false, false};
+}
+
+LexedLine LineLexer::lex_python(std::string_view raw) {
+  LexedLine out;
+  out.continuation = bracket_depth_ > 0 || backslash_pending_ || open_triple_ != 0;
+  backslash_pending_ = false;
+  size_t i = 0;
+  if (open_triple_ != 0) {
+    out.in_docstring = true;
+    const size_t close = find_triple_close(raw, 0, open_triple_);
+    if (close == std::string_view::npos) return out;  // the whole line is string content
+    i = close + 3;
+    open_triple_ = 0;
+  }
+  std::string& code = out.code;
+  code.reserve(raw.size());
+  while (i < raw.size()) {
+    const char c = raw[i];
+    if (c == '#') break;
+    if (c == '"' || c == '\'') {
+      if (raw.compare(i, 3, std::string(3, c)) == 0) {
+        code.append(3, c);
+        const size_t close = find_triple_close(raw, i + 3, c);
+        if (close == std::string_view::npos) {
+          open_triple_ = c;
+          break;
+        }
+        code.append(3, c);
+        i = close + 3;
+        continue;
+      }
+      const size_t end = end_of_short_string(raw, i, c);
+      code.push_back(c);
+      if (end <= raw.size() && end > i + 1 && raw[end - 1] == c) code.push_back(c);
+      i = end;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') ++bracket_depth_;
+    if ((c == ')' || c == ']' || c == '}') && bracket_depth_ > 0) --bracket_depth_;
+    code.push_back(c);
+    ++i;
+  }
+  if (open_triple_ == 0 && !code.empty() && code.back() == '\\' && i >= raw.size()) {
+    backslash_pending_ = true;
+  }
+  while (!code.empty() && (code.back() == ' ' || code.back() == '\t' || code.back() == '\r'))
+    code.pop_back();
+  if (!out.in_docstring) out.in_docstring = starts_with_triple_quote(code);
+  return out;
+}
+
+LexedLine LineLexer::lex_cpp(std::string_view raw) {
+  LexedLine out;
+  out.continuation = backslash_pending_ || in_block_comment_ || !raw_string_end_.empty();
+  backslash_pending_ = false;
+  std::string& code = out.code;
+  code.reserve(raw.size());
+  size_t i = 0;
+  while (i < raw.size()) {
+    if (in_block_comment_) {
+      const size_t close = raw.find("*/", i);
+      if (close == std::string_view::npos) {
+        i = raw.size();
+        break;
+      }
+      in_block_comment_ = false;
+      code.push_back(' ');
+      i = close + 2;
+      continue;
+    }
+    if (!raw_string_end_.empty()) {
+      const size_t close = raw.find(raw_string_end_, i);
+      if (close == std::string_view::npos) {
+        i = raw.size();
+        break;
+      }
+      code.push_back('"');
+      i = close + raw_string_end_.size();
+      raw_string_end_.clear();
+      continue;
+    }
+    const char c = raw[i];
+    if (c == '/' && i + 1 < raw.size() && raw[i + 1] == '/') break;
+    if (c == '/' && i + 1 < raw.size() && raw[i + 1] == '*') {
+      in_block_comment_ = true;
+      i += 2;
+      continue;
+    }
+    const bool raw_string_start = c == 'R' && i + 1 < raw.size() && raw[i + 1] == '"' &&
+                                  (i == 0 || !is_ident_char(raw[i - 1]) || raw[i - 1] == '8' ||
+                                   raw[i - 1] == 'u' || raw[i - 1] == 'U' || raw[i - 1] == 'L');
+    if (raw_string_start) {
+      const size_t paren = raw.find('(', i + 2);
+      if (paren != std::string_view::npos && paren - (i + 2) <= 16) {
+        raw_string_end_ = ")" + std::string(raw.substr(i + 2, paren - (i + 2))) + "\"";
+        code.append("R\"");
+        i = paren + 1;
+        continue;
+      }
+    }
+    if (c == '"' || (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(raw[i - 1])) &&
+                                    i + 1 < raw.size() && std::isxdigit(static_cast<unsigned char>(raw[i + 1]))))) {
+      const size_t end = end_of_short_string(raw, i, c);
+      code.push_back(c);
+      if (end > i + 1 && raw[end - 1] == c) code.push_back(c);
+      i = end;
+      continue;
+    }
+    code.push_back(c);
+    ++i;
+  }
+  while (!code.empty() && (code.back() == ' ' || code.back() == '\t' || code.back() == '\r'))
+    code.pop_back();
+  if (!in_block_comment_ && raw_string_end_.empty() && !code.empty() && code.back() == '\\')
+    backslash_pending_ = true;
+  if (is_blank(code)) code.clear();
+  return out;
+}
+
+}  // namespace atom

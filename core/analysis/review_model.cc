@@ -1,0 +1,151 @@
+#include "core/analysis/review_model.h"
+
+#include <algorithm>
+#include <array>
+#include "core/analysis/function_tracker.h"
+#include "core/analysis/line_lexer.h"
+#include "core/analysis/line_patterns.h"
+
+namespace atom {
+namespace {
+
+std::string_view extension_of(std::string_view path) {
+  const size_t slash = path.rfind('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const size_t dot = name.rfind('.');
+  return dot == std::string_view::npos ? std::string_view() : name.substr(dot);
+}
+
+// Nothing but quotes, string prefixes and whitespace: what a docstring line leaves after blanking.
+bool only_string_shell(std::string_view code) {
+  return std::all_of(code.begin(), code.end(), [](char c) {
+    return c == '"' || c == '\'' || c == ' ' || c == '\t' || c == 'r' || c == 'b' || c == 'f' ||
+           c == 'u' || c == 'R' || c == 'B' || c == 'F' || c == 'U';
+  });
+}
+
+CodeLine make_code_line(const DiffLine& diff_line, LineLexer& lexer, Language language) {
+  CodeLine line;
+  line.diff = &diff_line;
+  line.kind = diff_line.kind;
+  line.old_line = diff_line.old_line;
+  line.new_line = diff_line.new_line;
+  line.indent = indent_columns(diff_line.text);
+  LexedLine lexed = lexer.lex(diff_line.text);
+  line.code = std::move(lexed.code);
+  line.in_docstring = lexed.in_docstring;
+  line.continuation = lexed.continuation;
+  const bool empty = line.code.find_first_not_of(" \t\r\f\v") == std::string::npos;
+  line.blank_or_comment =
+      empty || (language == Language::Python && line.in_docstring && only_string_shell(line.code));
+  return line;
+}
+
+HunkView build_hunk_view(const Hunk& hunk, Language language) {
+  HunkView view;
+  view.hunk = &hunk;
+  view.lines.reserve(hunk.lines.size());
+  // One lexer and one function tracker per side: the old file is context + removed lines,
+  // the new file context + added lines.
+  LineLexer new_lexer(language), old_lexer(language);
+  FunctionTracker new_functions(language, hunk.section), old_functions(language, hunk.section);
+  for (const DiffLine& diff_line : hunk.lines) {
+    switch (diff_line.kind) {
+      case LineKind::Context: {
+        CodeLine line = make_code_line(diff_line, new_lexer, language);
+        old_lexer.lex(diff_line.text);
+        line.function = new_functions.observe(line);
+        old_functions.observe(line);
+        view.lines.push_back(std::move(line));
+        break;
+      }
+      case LineKind::Added: {
+        CodeLine line = make_code_line(diff_line, new_lexer, language);
+        line.function = new_functions.observe(line);
+        view.lines.push_back(std::move(line));
+        break;
+      }
+      case LineKind::Removed: {
+        CodeLine line = make_code_line(diff_line, old_lexer, language);
+        line.function = old_functions.observe(line);
+        view.lines.push_back(std::move(line));
+        break;
+      }
+    }
+  }
+  return view;
+}
+
+FileView build_file_view(const FileDiff& file, const TierTable& tiers) {
+  FileView view;
+  view.file = &file;
+  view.path = file.path();
+  view.language = language_for_path(view.path);
+  view.tier = tiers.classify(view.path);
+  view.is_test = is_test_path(view.path);
+  for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language));
+  for (const HunkView& hunk : view.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind != LineKind::Context && !line.function.empty())
+        view.changed_functions.push_back(line.function);
+  std::sort(view.changed_functions.begin(), view.changed_functions.end());
+  view.changed_functions.erase(std::unique(view.changed_functions.begin(), view.changed_functions.end()),
+                               view.changed_functions.end());
+  return view;
+}
+
+void fill_pattern_hits(ReviewModel& model) {
+  const LinePatternSet& patterns = rule_line_patterns();
+  for (const FileView& file : model.files)
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind != LineKind::Added || line.blank_or_comment) continue;
+        for (const std::string& key : patterns.match(line.code)) model.pattern_hits[key].emplace_back(&file, &line);
+      }
+}
+
+}  // namespace
+
+Language language_for_path(std::string_view path) {
+  static constexpr std::array<std::string_view, 2> kPython = {".py", ".pyi"};
+  static constexpr std::array<std::string_view, 12> kCpp = {".c",   ".cc",  ".cpp", ".cxx", ".cu",  ".cuh",
+                                                            ".h",   ".hh",  ".hpp", ".hxx", ".hip", ".inl"};
+  const std::string_view ext = extension_of(path);
+  if (std::find(kPython.begin(), kPython.end(), ext) != kPython.end()) return Language::Python;
+  if (std::find(kCpp.begin(), kCpp.end(), ext) != kCpp.end()) return Language::Cpp;
+  return Language::Other;
+}
+
+bool is_test_path(std::string_view path) {
+  const std::string padded = "/" + std::string(path);
+  if (padded.find("/tests/") != std::string::npos || padded.find("/test/") != std::string::npos)
+    return true;
+  const size_t slash = padded.rfind('/');
+  const std::string_view name = std::string_view(padded).substr(slash + 1);
+  if (name.rfind("test_", 0) == 0 || name == "conftest.py") return true;
+  const size_t dot = name.rfind('.');
+  const std::string_view stem = name.substr(0, dot);
+  return stem.size() > 5 && (stem.substr(stem.size() - 5) == "_test" ||
+                             (stem.size() > 6 && stem.substr(stem.size() - 6) == "_tests"));
+}
+
+const std::vector<std::pair<const FileView*, const CodeLine*>>& ReviewModel::hits(const std::string& key) const {
+  static const std::vector<std::pair<const FileView*, const CodeLine*>> kNone;
+  const auto it = pattern_hits.find(key);
+  return it == pattern_hits.end() ? kNone : it->second;
+}
+
+ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers) {
+  ReviewModel model;
+  model.diff = &diff;
+  model.meta = &meta;
+  model.pack_name = tiers.pack_name();
+  model.has_body = meta.body.has_value();
+  model.pr_text = meta.title + "\n" + meta.body.value_or("");
+  model.files.reserve(diff.files.size());
+  for (const FileDiff& file : diff.files) model.files.push_back(build_file_view(file, tiers));
+  fill_pattern_hits(model);
+  return model;
+}
+
+}  // namespace atom

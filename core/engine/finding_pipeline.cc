@@ -1,0 +1,137 @@
+#include "core/engine/finding_pipeline.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+void run_rule_guarded(const Rule& rule, const ReviewModel& model, std::vector<Finding>& out) {
+  std::vector<Finding> found;
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+  try {
+    rule.check(model, found);
+  } catch (...) {
+    return;  // one broken rule must not kill the review
+  }
+#else
+  rule.check(model, found);
+#endif
+  for (Finding& finding : found) {
+    if (finding.rule.empty()) finding.rule = rule.meta().id;
+    out.push_back(std::move(finding));
+  }
+}
+
+const FileView* find_file(const ReviewModel& model, const std::string& path) {
+  for (const FileView& file : model.files)
+    if (file.path == path) return &file;
+  return nullptr;
+}
+
+std::string place_of_line(const FileView& file, int line, Side side) {
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& code_line : hunk.lines) {
+      const bool on_side = side == Side::Old ? code_line.kind == LineKind::Removed && code_line.old_line == line
+                                             : code_line.kind != LineKind::Removed && code_line.new_line == line;
+      if (!on_side) continue;
+      if (!code_line.function.empty()) return code_line.function;
+      return "hunk " + std::to_string(hunk.hunk->new_start);
+    }
+  return "line " + std::to_string(line);
+}
+
+}  // namespace
+
+std::vector<Finding> run_all_rules(const ReviewModel& model) {
+  std::vector<Finding> findings;
+  for (const Rule* rule : all_rules()) run_rule_guarded(*rule, model, findings);
+  return findings;
+}
+
+void apply_red_gate(std::vector<Finding>& findings) {
+  for (Finding& finding : findings) {
+    if (finding.severity != Severity::Red) continue;
+    const bool named_trigger = finding.trigger.has_value() && !finding.trigger->empty();
+    if (named_trigger && finding.tag == Tag::Verified) continue;
+    finding.severity = Severity::Warn;
+    finding.fields["worth_checking"] = "1";
+  }
+}
+
+void assign_places(const ReviewModel& model, std::vector<Finding>& findings) {
+  for (Finding& finding : findings) {
+    if (!finding.place.empty()) continue;
+    if (finding.path.empty()) {
+      finding.place = "pr";
+    } else if (finding.line <= 0) {
+      finding.place = "file";
+    } else if (const FileView* file = find_file(model, finding.path)) {
+      finding.place = place_of_line(*file, finding.line, finding.side);
+    } else {
+      finding.place = "line " + std::to_string(finding.line);
+    }
+  }
+}
+
+void fold_by_place(std::vector<Finding>& findings) {
+  using Key = std::tuple<std::string, std::string, std::string>;
+  std::map<Key, size_t> kept;  // key → index into `result`
+  std::vector<Finding> result;
+  for (Finding& finding : findings) {
+    const Key key{finding.rule, finding.path, finding.place};
+    const auto it = kept.find(key);
+    if (it == kept.end()) {
+      kept.emplace(key, result.size());
+      result.push_back(std::move(finding));
+      continue;
+    }
+    Finding& keeper = result[it->second];
+    const int extra = 1 + finding.folded;
+    const bool replaces = finding.severity > keeper.severity ||
+                          (finding.severity == keeper.severity && finding.line < keeper.line);
+    if (replaces) {
+      finding.folded += keeper.folded + 1;
+      keeper = std::move(finding);
+    } else {
+      keeper.folded += extra;
+    }
+  }
+  findings = std::move(result);
+}
+
+std::vector<DismissedFinding> take_dismissed(std::vector<Finding>& findings,
+                                             const std::vector<Dismissal>& dismissals) {
+  std::vector<DismissedFinding> dismissed;
+  std::vector<Finding> kept;
+  for (Finding& finding : findings) {
+    const auto match = std::find_if(dismissals.begin(), dismissals.end(), [&](const Dismissal& d) {
+      return d.rule == finding.rule && d.path == finding.path && d.line == finding.line;
+    });
+    if (match == dismissals.end()) kept.push_back(std::move(finding));
+    else dismissed.push_back({std::move(finding), match->reason});
+  }
+  findings = std::move(kept);
+  return dismissed;
+}
+
+void sort_findings(std::vector<Finding>& findings) {
+  std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+    if (a.severity != b.severity) return a.severity > b.severity;
+    return std::tie(a.path, a.line, a.side, a.rule, a.message_id) <
+           std::tie(b.path, b.line, b.side, b.rule, b.message_id);
+  });
+}
+
+Verdict verdict_for(const std::vector<Finding>& findings) {
+  Verdict verdict = Verdict::Lgtm;
+  for (const Finding& finding : findings) {
+    if (finding.severity == Severity::Red) return Verdict::Block;
+    if (finding.severity == Severity::Warn) verdict = Verdict::NeedsWork;
+  }
+  return verdict;
+}
+
+}  // namespace atom

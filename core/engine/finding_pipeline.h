@@ -1,0 +1,37 @@
+// The steps between the rules and the result, each a small pure function so that each can be
+// tested alone. run_review() applies them in this order.
+#pragma once
+#include <vector>
+#include "core/analysis/review_model.h"
+#include "core/report/review_result.h"
+
+namespace atom {
+
+// Runs every registered rule; a rule that throws (native builds only: the core is meant to be
+// no-throw, and WebAssembly builds have no exceptions) contributes nothing and the review goes on.
+// Findings come out in rule-catalogue order, each rule's in the order it emitted them.
+std::vector<Finding> run_all_rules(const ReviewModel& model);
+
+// The red gate: a red finding with no (or an empty) trigger, or an inferred red finding,
+// becomes warn with fields["worth_checking"] = "1" (worded "worth checking").
+void apply_red_gate(std::vector<Finding>& findings);
+
+// Gives a finding with an empty place the function of its line, else "hunk <new_start>", else
+// "file" (file-level) or "pr" (PR-level), so that folding has a place to group by.
+void assign_places(const ReviewModel& model, std::vector<Finding>& findings);
+
+// One finding per rule per place: findings with the same rule, path and place fold into the
+// most severe (then lowest line) one, whose `folded` counts the others.
+void fold_by_place(std::vector<Finding>& findings);
+
+// Moves the findings the reviewer dismissed (same rule, path and line) out of `findings`.
+std::vector<DismissedFinding> take_dismissed(std::vector<Finding>& findings,
+                                             const std::vector<Dismissal>& dismissals);
+
+// Severity (red first), then path (PR-level first), line, rule, message id.
+void sort_findings(std::vector<Finding>& findings);
+
+// block if any red, needs_work if any warn, else lgtm.
+Verdict verdict_for(const std::vector<Finding>& findings);
+
+}  // namespace atom

@@ -1,0 +1,58 @@
+#include "core/engine/review.h"
+
+#include "core/analysis/review_model.h"
+#include "core/diff/parse_diff.h"
+#include "core/engine/finding_pipeline.h"
+#include "core/summary/summary.h"
+#include "core/tiers/tier_table.h"
+
+namespace atom {
+namespace {
+
+std::vector<FileSummary> summarize_files(const ReviewModel& model) {
+  std::vector<FileSummary> files;
+  for (const FileView& view : model.files) {
+    const FileDiff& file = *view.file;
+    FileSummary summary;
+    summary.path = view.path;
+    const bool moved = file.status == FileStatus::Renamed || file.status == FileStatus::Copied;
+    if (moved) summary.old_path = file.old_path;
+    summary.status = file.status;
+    summary.binary = file.binary;
+    summary.additions = file.additions;
+    summary.deletions = file.deletions;
+    summary.tier = view.tier;
+    summary.functions = view.changed_functions;
+    files.push_back(std::move(summary));
+  }
+  return files;
+}
+
+}  // namespace
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given) {
+  const ParsedDiff diff = parse_diff(diff_bytes);
+  const TierTable tiers = TierTable::for_repo(meta.repo);
+  const ReviewModel model = build_review_model(diff, meta, tiers);
+
+  ReviewResult result;
+  result.pr_given = meta_given;
+  result.meta = meta;
+  result.pack_name = model.pack_name;
+  result.bytes = diff.bytes;
+  result.files = summarize_files(model);
+  result.errors = diff.errors;
+
+  std::vector<Finding> findings = run_all_rules(model);
+  apply_red_gate(findings);
+  assign_places(model, findings);
+  fold_by_place(findings);
+  result.dismissed = take_dismissed(findings, meta.dismissed);
+  sort_findings(findings);
+  result.findings = std::move(findings);
+  result.verdict = verdict_for(result.findings);
+  summarize(model, result);
+  return result;
+}
+
+}  // namespace atom

@@ -1,0 +1,107 @@
+// The Step 8 verdict card (rules.md): heading, one bold sentence, the verdict line, one bullet
+// per finding, then the context lines (AI-code risk, missing description, reviewer prompts).
+// Never contains a rule id.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/report/card_parts.h"
+#include "core/report/finding_words.h"
+#include "core/report/render.h"
+#include "core/report/text_util.h"
+
+namespace atom {
+namespace {
+
+const char* verdict_line(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Lgtm: return "✅ LGTM";
+    case Verdict::NeedsWork: return "⚠️ NEEDS WORK";
+    case Verdict::Block: return "🔴 BLOCK";
+  }
+  return "✅ LGTM";
+}
+
+const char* severity_icon(Severity severity) {
+  switch (severity) {
+    case Severity::Red: return "🔴";
+    case Severity::Warn: return "⚠️";
+    case Severity::Note: return "📝";
+  }
+  return "📝";
+}
+
+std::string location(const Finding& finding) {
+  if (finding.path.empty()) return "";
+  if (finding.line <= 0) return "`" + finding.path + "` ";
+  std::string text = "`" + finding.path + ":" + std::to_string(finding.line) + "` ";
+  if (finding.side == Side::Old) text += "(removed line) ";
+  return text;
+}
+
+// Capitalises a leading all-lowercase word ("wrong output" → "Wrong output"), leaving code
+// identifiers ("torch.empty", "out_dtype") as written.
+std::string capitalise_plain_word(std::string text) {
+  size_t end = 0;
+  while (end < text.size() && text[end] >= 'a' && text[end] <= 'z') ++end;
+  const bool plain_word = end > 0 && (end == text.size() || text[end] == ' ' || text[end] == ',');
+  if (plain_word) text[0] = static_cast<char>(text[0] - 'a' + 'A');
+  return text;
+}
+
+std::string finding_bullet(const Finding& finding) {
+  const FindingWords words = word_finding(finding);
+  std::string problem = words.problem;
+  if (finding.folded > 0)
+    problem += " (and " + std::to_string(finding.folded) + " more line" + (finding.folded == 1 ? "" : "s") + ")";
+  std::string bullet = std::string("- ") + severity_icon(finding.severity) + " " + to_valid_utf8(location(finding)) +
+                       as_sentence(problem);
+  if (!words.impact.empty()) bullet.append(" ").append(as_sentence(capitalise_plain_word(words.impact)));
+  bullet.append(" ").append(as_sentence(words.action));
+  bullet.append(" [").append(to_string(finding.tag)).append("]");
+  return bullet;
+}
+
+}  // namespace
+
+std::string render_card(const ReviewResult& result) {
+  std::vector<std::string> blocks;
+  blocks.push_back(card_heading(result.meta, result.pack_name));
+  blocks.push_back("**" + card_summary_sentence(result) + "**");
+  blocks.push_back(verdict_line(result.verdict));
+
+  if (!result.findings.empty()) {
+    std::string findings;
+    for (const auto& finding : result.findings) {
+      if (!findings.empty()) findings += "\n";
+      findings += finding_bullet(finding);
+    }
+    blocks.push_back(findings);
+  }
+
+  std::vector<std::string> context;
+  if (result.elevated_ai_risk) context.push_back(ai_risk_line(result));
+  if (!result.meta.body.has_value())
+    context.push_back("The description was not available, so the performance claims and the reasons "
+                      "for the change were not checked.");
+  if (!context.empty()) {
+    std::string text;
+    for (const auto& line : context) text += (text.empty() ? "" : "\n\n") + line;
+    blocks.push_back(text);
+  }
+
+  if (!result.prompts.empty()) {
+    std::string prompts;
+    for (const auto& prompt : result.prompts) {
+      if (!prompts.empty()) prompts += "\n";
+      prompts += "- 💬 " + to_valid_utf8(as_sentence(prompt));
+    }
+    blocks.push_back(prompts);
+  }
+
+  std::string card;
+  for (const auto& block : blocks) card += (card.empty() ? "" : "\n\n") + block;
+  return card + "\n";
+}
+
+}  // namespace atom

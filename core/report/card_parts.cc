@@ -1,0 +1,144 @@
+#include "core/report/card_parts.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include <re2/re2.h>
+
+#include "core/report/text_util.h"
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+std::string repository_name(const std::string& repo) {
+  const size_t slash = repo.rfind('/');
+  return slash == std::string::npos ? repo : repo.substr(slash + 1);
+}
+
+std::string single_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  return text;
+}
+
+// "Fix MLA decode (#1498)." → "Fix MLA decode": the merge suffix and final period add nothing.
+std::string clean_title(const std::string& title) {
+  std::string text = single_line(title);
+  static const RE2 merge_suffix(R"(\s*\(#\d+\)\s*$)");
+  RE2::Replace(&text, merge_suffix, "");
+  while (!text.empty() && (text.back() == '.' || text.back() == ' ')) text.pop_back();
+  size_t start = 0;
+  while (start < text.size() && text[start] == ' ') ++start;
+  return text.substr(start);
+}
+
+std::string base_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string join_names(const std::vector<std::string>& names, size_t shown, const std::string& noun) {
+  std::string text;
+  const size_t count = std::min(shown, names.size());
+  for (size_t i = 0; i < count; ++i) {
+    if (i > 0) text += (i + 1 == count && names.size() <= shown) ? " and " : ", ";
+    text += "`" + names[i] + "`";
+  }
+  if (names.size() > shown) text += " and " + std::to_string(names.size() - shown) + " more " + noun;
+  return text;
+}
+
+std::string plural(size_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
+std::string tier_clause(const ReviewResult& result) {
+  std::vector<std::string> tier1, tier2, bridges;
+  for (const auto& file : result.files) {
+    if (file.tier.tier == 1) tier1.push_back(base_name(file.path));
+    else if (file.tier.tier == 2) tier2.push_back(base_name(file.path));
+    else if (file.tier.high_visibility) bridges.push_back(base_name(file.path));
+  }
+  std::vector<std::string> parts;
+  if (!tier1.empty()) parts.push_back("Tier 1 " + join_names(tier1, 3, "files"));
+  if (!tier2.empty()) parts.push_back("Tier 2 " + join_names(tier2, 3, "files"));
+  if (!bridges.empty()) parts.push_back("plugin bridge " + join_names(bridges, 2, "files"));
+  if (parts.empty()) return result.files.empty() ? "" : "none of them a backbone file";
+  std::string text = "including ";
+  for (size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return text;
+}
+
+}  // namespace
+
+std::string card_heading(const PrMeta& meta, const std::string& pack_name) {
+  std::string owner = pack_name.empty() ? repository_name(meta.repo) : pack_name;
+  std::string heading = "## " + (owner.empty() ? std::string() : owner + " ") + "PR";
+  if (meta.number > 0) heading += " #" + std::to_string(meta.number);
+  const std::string title = single_line(meta.title);
+  if (!clean_title(title).empty()) heading += " — " + title;
+  return to_valid_utf8(heading);
+}
+
+std::string card_summary_sentence(const ReviewResult& result) {
+  const std::string title = clean_title(result.meta.title);
+  std::string sentence = title.empty() ? "This pull request" : title + ":";
+  int additions = 0, deletions = 0;
+  std::set<std::string> functions;
+  for (const auto& file : result.files) {
+    additions += file.additions;
+    deletions += file.deletions;
+    functions.insert(file.functions.begin(), file.functions.end());
+  }
+  if (result.files.empty()) return to_valid_utf8(sentence + " changes no file that could be read.");
+  sentence += " changes " + plural(result.files.size(), "file") + " (+" + std::to_string(additions) + " −" +
+              std::to_string(deletions) + ")";
+  const std::string tiers = tier_clause(result);
+  if (!tiers.empty()) sentence += ", " + tiers;
+  if (!functions.empty()) {
+    const std::vector<std::string> names(functions.begin(), functions.end());
+    sentence += ", in " + join_names(names, 3, "functions");
+  }
+  return to_valid_utf8(sentence + ".");
+}
+
+std::string ai_sign_words(const std::string& id) {
+  static const std::map<std::string, std::string> words = {
+      {"ai_attribution", "an AI attribution footer"},
+      {"default_without_env", "a new default with no environment variable to roll back"},
+      {"fix_without_root_cause", "a fix whose description names no root cause"},
+      {"module_level_sys_path", "sys.path changed at module level"},
+      {"perf_screenshots_only", "performance shown only as screenshots"},
+      {"round_perf_numbers", "suspiciously round performance numbers"},
+      {"silent_gated_param", "a parameter silently gated off on one branch"},
+      {"template_text_left", "template text left in the description"},
+      {"toy_test_shapes", "tests only at toy sizes (at most 256 tokens, or M = 1)"},
+      {"unrelated_files", "files unrelated to the pull request's purpose"},
+      {"what_not_why", "a description that says what changed but not why"},
+  };
+  const auto it = words.find(id);
+  if (it != words.end()) return it->second;
+  std::string spelled = id;
+  for (char& c : spelled)
+    if (c == '_') c = ' ';
+  return spelled;
+}
+
+std::string ai_risk_line(const ReviewResult& result) {
+  std::vector<std::string> reasons;
+  for (const auto& signal : result.ai_signals) reasons.push_back(ai_sign_words(signal.id));
+  size_t structural = 0;
+  for (const auto& finding : result.findings) {
+    const Rule* rule = find_rule(finding.rule);
+    if (rule != nullptr && rule->meta().category == "AI") ++structural;
+  }
+  if (structural > 0)
+    reasons.push_back(plural(structural, "structural finding") + " of the kind AI-written code tends to produce");
+  std::string line = "🤖 Elevated AI-code risk";
+  for (size_t i = 0; i < reasons.size(); ++i) line += (i == 0 ? ": " : "; ") + reasons[i];
+  return line + ".";
+}
+
+}  // namespace atom

@@ -1,0 +1,94 @@
+#include "core/report/catalogue.h"
+
+#include <map>
+
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+void add_section(std::string& out, const char* heading, const std::string& body) {
+  if (body.empty()) return;
+  out += std::string("**") + heading + "**\n\n" + body;
+  if (body.back() != '\n') out += '\n';
+  out += '\n';
+}
+
+}  // namespace
+
+std::string category_title(const std::string& category) {
+  static const std::map<std::string, std::string> titles = {
+      {"A", "Coverage gaps"},        {"B", "Silent bypass"},
+      {"C", "Hardcoded arch/dtype"}, {"D", "Uninitialized state"},
+      {"E", "Cross-repo sync"},      {"F", "Resource duplication"},
+      {"G", "Concurrency"},          {"P", "Performance evidence"},
+      {"HK", "Housekeeping"},        {"AI", "AI-code structural checks"},
+  };
+  const auto it = titles.find(category);
+  return it == titles.end() ? category : it->second;
+}
+
+std::string rule_help_markdown(const RuleMeta& meta) {
+  std::string out;
+  if (!meta.summary.empty()) out += meta.summary + "\n\n";
+  out += std::string("Default severity: ") + to_string(meta.default_severity) + ". Category: " +
+         category_title(meta.category) + ".\n\n";
+  add_section(out, "What it does", meta.what);
+  add_section(out, "Why it matters", meta.why);
+  add_section(out, "Example", meta.example);
+  add_section(out, "Must not fire when", meta.must_not_fire);
+  add_section(out, "Source", meta.source);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out + "\n";
+}
+
+std::string catalogue_markdown() {
+  std::string out =
+      "# atom-review rules\n\n"
+      "Generated from the rules' own metadata (`atom-review rules`). Severities: red = block, "
+      "warn = should fix, note = worth asking. A red finding must name the concrete input that "
+      "triggers it; otherwise it is reported as warn, worded \"worth checking\".\n";
+  std::string current_category;
+  bool first = true;
+  for (const Rule* rule : all_rules()) {
+    const RuleMeta& meta = rule->meta();
+    if (first || meta.category != current_category) {
+      current_category = meta.category;
+      first = false;
+      out += "\n## " + category_title(meta.category) + "\n";
+    }
+    out += "\n### " + meta.id + " — " + meta.slug + "\n\n" + rule_help_markdown(meta);
+    if (!meta.messages.empty()) {
+      out += "\n**Messages**\n\n";
+      for (const auto& message : meta.messages)
+        out += "- `" + message.id + "`: " + message.problem + " — " + message.impact + "\n";
+    }
+  }
+  return out;
+}
+
+nlohmann::json catalogue_json() {
+  nlohmann::json rules = nlohmann::json::array();
+  for (const Rule* rule : all_rules()) {
+    const RuleMeta& meta = rule->meta();
+    nlohmann::json messages = nlohmann::json::array();
+    for (const auto& m : meta.messages)
+      messages.push_back({{"id", m.id}, {"problem", m.problem}, {"impact", m.impact},
+                          {"action_verified", m.action_verified}, {"action_inferred", m.action_inferred}});
+    rules.push_back({{"id", meta.id},
+                     {"slug", meta.slug},
+                     {"category", meta.category},
+                     {"category_title", category_title(meta.category)},
+                     {"default_severity", to_string(meta.default_severity)},
+                     {"summary", meta.summary},
+                     {"what", meta.what},
+                     {"why", meta.why},
+                     {"example", meta.example},
+                     {"must_not_fire", meta.must_not_fire},
+                     {"source", meta.source},
+                     {"messages", std::move(messages)}});
+  }
+  return rules;
+}
+
+}  // namespace atom

@@ -1,0 +1,76 @@
+#include "core/report/finding_words.h"
+
+#include "core/report/text_util.h"
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+bool is_placeholder_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+const MessageTemplate* find_message(const Finding& finding) {
+  const Rule* rule = find_rule(finding.rule);
+  if (rule == nullptr) return nullptr;
+  const auto& messages = rule->meta().messages;
+  for (const auto& message : messages)
+    if (message.id == finding.message_id) return &message;
+  return nullptr;
+}
+
+FindingWords generic_words(const Finding& finding) {
+  FindingWords words;
+  words.problem = finding.path.empty() ? "this pull request may have a problem that a check flagged"
+                                       : "this change may have a problem that a check flagged";
+  words.impact = "the effect at run time is not known";
+  words.action = finding.tag == Tag::Verified ? "Author must look at this change again"
+                                              : "Reviewer should ask the author whether this change is intended";
+  return words;
+}
+
+}  // namespace
+
+bool is_worth_checking(const Finding& finding) {
+  const auto it = finding.fields.find("worth_checking");
+  return it != finding.fields.end() && it->second == "1";
+}
+
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '{') {
+      size_t end = i + 1;
+      while (end < text.size() && is_placeholder_char(text[end])) ++end;
+      if (end < text.size() && text[end] == '}' && end > i + 1) {
+        const std::string name = text.substr(i + 1, end - i - 1);
+        const auto it = fields.find(name);
+        out += it != fields.end() ? it->second : "<" + name + ">";
+        i = end + 1;
+        continue;
+      }
+    }
+    out += text[i++];
+  }
+  return out;
+}
+
+FindingWords word_finding(const Finding& finding) {
+  const MessageTemplate* message = find_message(finding);
+  FindingWords words = message == nullptr ? generic_words(finding) : FindingWords{};
+  if (message != nullptr) {
+    words.problem = fill_template(message->problem, finding.fields);
+    words.impact = fill_template(message->impact, finding.fields);
+    words.action = finding.tag == Tag::Verified
+                       ? "Author must " + fill_template(message->action_verified, finding.fields)
+                       : "Reviewer should ask " + fill_template(message->action_inferred, finding.fields);
+  }
+  if (is_worth_checking(finding)) words.problem = "worth checking: " + words.problem;
+  words.problem = to_valid_utf8(words.problem);
+  words.impact = to_valid_utf8(words.impact);
+  words.action = to_valid_utf8(words.action);
+  return words;
+}
+
+}  // namespace atom

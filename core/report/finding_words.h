@@ -1,0 +1,29 @@
+// Turns a Finding (rule id + message id + fields) into the three parts every drafted finding
+// has: the problem, its impact at run time, and the action ("Author must …" for verified
+// findings, "Reviewer should ask …" for inferred ones). The only place where findings get words.
+#pragma once
+#include <string>
+#include "core/rules/finding.h"
+
+namespace atom {
+
+struct FindingWords {
+  std::string problem;
+  std::string impact;
+  std::string action;   // starts with "Author must " or "Reviewer should ask "
+};
+
+// The engine marks a red finding that named no trigger (the red gate) by downgrading it to warn
+// and setting fields["worth_checking"] = "1"; such a finding is worded as worth checking.
+bool is_worth_checking(const Finding& finding);
+
+// Words from the rule's MessageTemplate (find_rule(rule)->meta().messages, by message_id), each
+// {name} replaced by fields[name]. An unknown rule or message gives a neutral generic wording.
+// Never mentions the rule id. The result is valid UTF-8.
+FindingWords word_finding(const Finding& finding);
+
+// "{var} is unset" + {"var": "out"} → "out is unset". A placeholder with no field becomes
+// "<name>"; a '{' that opens no placeholder stays as it is.
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields);
+
+}  // namespace atom

@@ -1,0 +1,114 @@
+#include "core/report/result_json.h"
+
+#include "core/report/finding_words.h"
+#include "core/report/render.h"
+#include "core/report/text_util.h"
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+using nlohmann::json;
+
+json string_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }
+
+json file_json(const FileSummary& file) {
+  json out = {{"path", file.path},
+              {"old_path", string_or_null(file.old_path)},
+              {"status", to_string(file.status)},
+              {"binary", file.binary},
+              {"additions", file.additions},
+              {"deletions", file.deletions},
+              {"tier", file.tier.tier},
+              {"high_visibility", file.tier.high_visibility},
+              {"tier_reason", file.tier.reason},
+              {"functions", file.functions}};
+  if (!file.tier.blast_radius.empty()) out["blast_radius"] = file.tier.blast_radius;
+  if (!file.tier.failure_mode.empty()) out["failure_mode"] = file.tier.failure_mode;
+  return out;
+}
+
+json stats_json(const ReviewResult& result) {
+  int additions = 0, deletions = 0;
+  for (const auto& file : result.files) {
+    additions += file.additions;
+    deletions += file.deletions;
+  }
+  return {{"files", result.files.size()}, {"additions", additions}, {"deletions", deletions},
+          {"bytes", result.bytes}};
+}
+
+}  // namespace
+
+json finding_json(const Finding& finding) {
+  const FindingWords words = word_finding(finding);
+  json out = {{"rule", finding.rule},
+              {"severity", to_string(finding.severity)},
+              {"path", string_or_null(finding.path)},
+              {"line", finding.path.empty() || finding.line <= 0 ? json(nullptr) : json(finding.line)},
+              {"side", to_string(finding.side)},
+              {"tag", to_string(finding.tag)},
+              {"trigger", finding.trigger ? json(*finding.trigger) : json(nullptr)},
+              {"problem", words.problem},
+              {"impact", words.impact},
+              {"action", words.action},
+              {"message_id", finding.message_id}};
+  if (finding.folded > 0) out["folded"] = finding.folded;
+  if (is_worth_checking(finding)) out["worth_checking"] = true;
+  if (!finding.place.empty()) out["place"] = finding.place;
+  if (const Rule* rule = find_rule(finding.rule)) out["category"] = rule->meta().category;
+  return out;
+}
+
+json to_result_json(const ReviewResult& result) {
+  json files = json::array();
+  for (const auto& file : result.files) files.push_back(file_json(file));
+
+  json pr_types = json::array();
+  for (const auto& type : result.pr_types) pr_types.push_back({{"id", type.id}, {"evidence", type.evidence}});
+
+  json questions = json::array();
+  for (const auto& q : result.questions)
+    questions.push_back({{"id", q.id}, {"answer", q.answer}, {"evidence", q.evidence}});
+
+  json checklist = json::array();
+  for (const auto& entry : result.checklist)
+    checklist.push_back({{"path", string_or_null(entry.path)}, {"items", entry.items}});
+
+  json findings = json::array();
+  for (const auto& finding : result.findings) findings.push_back(finding_json(finding));
+
+  json dismissed = json::array();
+  for (const auto& d : result.dismissed) {
+    json entry = finding_json(d.finding);
+    entry["reason"] = d.reason;
+    dismissed.push_back(std::move(entry));
+  }
+
+  json ai_signals = json::array();
+  for (const auto& signal : result.ai_signals)
+    ai_signals.push_back({{"id", signal.id}, {"evidence", signal.evidence}});
+
+  json errors = json::array();
+  for (const auto& error : result.errors)
+    errors.push_back({{"code", error.code}, {"message", error.message}, {"line", error.line}});
+
+  return {{"schema", "atom-review/1"},
+          {"pr", result.pr_given.is_object() ? result.pr_given : json::object()},
+          {"pack", string_or_null(result.pack_name)},
+          {"stats", stats_json(result)},
+          {"files", std::move(files)},
+          {"pr_types", std::move(pr_types)},
+          {"questions", std::move(questions)},
+          {"checklist", std::move(checklist)},
+          {"prompts", result.prompts},
+          {"findings", std::move(findings)},
+          {"dismissed", std::move(dismissed)},
+          {"ai_signals", std::move(ai_signals)},
+          {"elevated_ai_risk", result.elevated_ai_risk},
+          {"verdict", to_string(result.verdict)},
+          {"draft", render_card(result)},
+          {"errors", std::move(errors)}};
+}
+
+}  // namespace atom

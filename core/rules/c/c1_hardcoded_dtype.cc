@@ -1,0 +1,105 @@
+// C1 — a dtype newly hardcoded (`dtype=torch.bfloat16`, `.to(fp8_e8m0)`) in an attention, norm,
+// scale or quant path that serves several configurations.
+#include <memory>
+#include <re2/re2.h>
+#include "core/rules/a/abc_support.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+constexpr const char* kKey = "C1.hardcoded_dtype";
+// The dtype token after `dtype=` or `.to(`; group 1 is the token.
+constexpr const char* kPattern =
+    R"((?:\bdtype\s*=\s*|\.to\(\s*)((?:torch\.)?(?:bfloat16|float16|half|float8_e4m3fnuz|float8_e4m3fn|float8_e5m2fnuz|float8_e5m2|float8_e8m0fnu)\b|(?:aiter\.)?dtypes\.(?:bf16|fp16|fp8|fp8_e8m0|fp4x2|i8)\b|\bfp8_e8m0\b))";
+
+const RuleMeta& c1_meta() {
+  static const RuleMeta meta = [] {
+    RuleMeta m;
+    m.id = "C1";
+    m.slug = "hardcoded-dtype";
+    m.category = "C";
+    m.default_severity = Severity::Warn;
+    m.summary = "A dtype newly hardcoded in an attention/norm/scale path that serves several configs.";
+    m.what =
+        "Flags an added line that fixes a dtype with `dtype=<dtype>` or `.to(<dtype>)` — `torch.bfloat16`, "
+        "`torch.float16`, an fp8 dtype, `fp8_e8m0`, `dtypes.bf16` … — in a file or function on the attention, "
+        "MLA/MHA, norm, rope, scale, quant or KV-cache path.";
+    m.why =
+        "These paths serve BF16, FP16 and several FP8 checkpoints and both gfx942 (fnuz) and gfx950 (OCP fp8). "
+        "A fixed dtype is right for the configuration the author tested and silently wrong (precision loss, "
+        "wrong scale format, dtype mismatch in the next kernel) for the others (ATOM#1423, ATOM#1458).";
+    m.example =
+        "```python\nout = torch.empty(x.shape, dtype=torch.bfloat16, device=x.device)  # flagged\n"
+        "out = torch.empty(x.shape, dtype=x.dtype, device=x.device)         # fine: follows the input\n```";
+    m.must_not_fire =
+        "The same dtype already stands on an unchanged (context) line of the file the diff shows, or on a "
+        "removed line of the same hunk (the hardcode is not new, only moved); dtype comparisons "
+        "(`x.dtype == torch.bfloat16`); comments and docstrings; test files; files off these paths.";
+    m.source = "ATOM#1423, ATOM#1458";
+    m.messages = {
+        {"hardcoded", "`{dtype}` is hardcoded in `{function}`, a path that serves several configurations",
+         "Checkpoints or archs with another dtype (FP16, other FP8 formats, gfx942 fnuz vs gfx950 OCP) get a "
+         "silent precision loss, a wrong scale format or a dtype mismatch in the next kernel.",
+         "derive the dtype from the input tensor or the config instead of hardcoding `{dtype}`, or assert the "
+         "configurations this path supports.",
+         "whether every configuration reaching this path really uses `{dtype}`."},
+    };
+    m.line_patterns = {{kKey, kPattern}};
+    return m;
+  }();
+  return meta;
+}
+
+// The dtype tokens (as written) that a line hardcodes.
+std::vector<std::string> hardcoded_dtypes(std::string_view code) {
+  static const RE2 pattern(kPattern);
+  std::vector<std::string> out;
+  re2::StringPiece rest(code.data(), code.size());
+  std::string token;
+  while (RE2::FindAndConsume(&rest, pattern, &token)) out.push_back(token);
+  return out;
+}
+
+bool on_dtype_sensitive_path(const FileView& file, const CodeLine& line) {
+  static const RE2 path_words(R"((?i)attention|attn|mla|mha|norm|rope|rotary|quant|scale|fp8|kv_cache)");
+  return RE2::PartialMatch(file.path, path_words) || RE2::PartialMatch(line.function, path_words);
+}
+
+// True when `dtype` also stands on a context line of the file or a removed line of `hunk`.
+bool already_in_file(const FileView& file, const HunkView& hunk, const std::string& dtype) {
+  for (const HunkView& other : file.hunks)
+    for (const CodeLine& line : other.lines) {
+      const bool unchanged = line.kind == LineKind::Context;
+      const bool moved = line.kind == LineKind::Removed && &other == &hunk;
+      if ((unchanged || moved) && line.code.find(dtype) != std::string::npos) return true;
+    }
+  return false;
+}
+
+class C1HardcodedDtype final : public Rule {
+ public:
+  const RuleMeta& meta() const override { return c1_meta(); }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    for (const auto& [file, line] : model.hits(kKey)) {
+      if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
+      if (!on_dtype_sensitive_path(*file, *line)) continue;
+      const HunkView* hunk = hunk_of(*file, line);
+      if (!hunk) continue;
+      for (const std::string& dtype : hardcoded_dtypes(line->code)) {
+        if (already_in_file(*file, *hunk, dtype)) continue;
+        out.push_back(abc::line_finding(
+            "C1", Severity::Warn, *file, *line, "hardcoded",
+            {{"dtype", dtype}, {"function", line->function.empty() ? "module level" : line->function}}));
+        break;
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_c1_hardcoded_dtype() { return std::make_unique<C1HardcodedDtype>(); }
+
+}  // namespace atom

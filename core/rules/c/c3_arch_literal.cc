@@ -1,0 +1,135 @@
+// C3 — a new arch string literal in a dispatch condition, or an arch/model magic constant
+// (576 = kv_lora_rank + qk_rope_head_dim) instead of config or a named constant.
+#include <memory>
+#include <set>
+#include <re2/re2.h>
+#include "core/rules/a/abc_support.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+constexpr const char* kArchKey = "C3.arch_literal";
+constexpr const char* kMagicKey = "C3.magic_constant";
+// A comparison or membership test: where an arch literal makes a dispatch decision.
+constexpr const char* kDecisionPattern = R"((?:==|!=|\bin\b|\bnot\s+in\b|startswith|endswith|^\s*(?:if|elif|while)\b))";
+// DeepSeek/Kimi MLA and model sizes that stand for a config value: 576 (kv_lora_rank 512 +
+// qk_rope_head_dim 64), 7168 (hidden), 1536 (q_lora_rank), 18432 (intermediate), 129280 and
+// 163840 (vocab), 2880 (GPT-OSS hidden).
+constexpr const char* kMagicPattern = R"(\b(576|7168|1536|18432|129280|163840|2880)\b)";
+
+const RuleMeta& c3_meta() {
+  static const RuleMeta meta = [] {
+    RuleMeta m;
+    m.id = "C3";
+    m.slug = "arch-literal-magic-constant";
+    m.category = "C";
+    m.default_severity = Severity::Warn;
+    m.summary = "A new arch string literal in a dispatch condition, or a model magic constant instead of config.";
+    m.what =
+        "Flags an added line whose condition compares with an arch string literal (`get_gfx() == \"gfx950\"`, "
+        "`arch in (\"gfx942\", …)`, `.startswith(\"gfx94\")`), and an added line that uses a model-shape magic "
+        "number (576 = kv_lora_rank + qk_rope_head_dim, 7168, 1536, 18432, 129280, 163840, 2880) instead of the "
+        "config value or a named constant.";
+    m.why =
+        "An arch literal in a dispatch silently excludes (or includes) every other arch — the next one "
+        "(gfx1250) takes the fallback path without anyone deciding it. A magic 576 is right for DeepSeek MLA "
+        "and wrong for any model with another kv_lora_rank (ATOM#860).";
+    m.example =
+        "```python\nif get_gfx() == \"gfx950\" and num_heads <= 16:   # flagged: arch literal in a dispatch\n"
+        "if kv_dim == 576:                               # flagged: magic constant\n"
+        "if kv_dim == self.kv_lora_rank + self.qk_rope_head_dim:   # fine\n```";
+    m.must_not_fire =
+        "The same literal or constant already stands on an unchanged (context) line of the same file the diff "
+        "shows; comments and docstrings; paths (`\"hsa/gfx950/…\"`); a named constant's definition "
+        "(`MLA_LATENT_DIM = 576`); capability guards inside a detection helper (`_detect_gfx1201()`, "
+        "`is_gfx950()`); the central arch registry files (`chip_info`, `platform`, `arch` modules); test files "
+        "(ATOM#749 must not fire).";
+    m.source = "ATOM#860 (fires), ATOM#749 (must not)";
+    m.messages = {
+        {"arch_literal", "The dispatch condition hardcodes the arch `\"{literal}\"`",
+         "Every other arch (and the next one, e.g. gfx1250) silently takes the other branch: a slower or wrong "
+         "kernel path nobody chose for it.",
+         "take the arch decision from a capability helper or a central arch table instead of the literal "
+         "`\"{literal}\"`, and say what the other archs should do.",
+         "what the other archs should do on this path, and whether `\"{literal}\"` belongs in a capability helper."},
+        {"magic_constant", "The magic constant `{value}` stands in for a model dimension",
+         "Correct for one model family only: a model with another kv_lora_rank / hidden size takes the wrong "
+         "path or gets a wrong shape.",
+         "compute `{value}` from the config (e.g. kv_lora_rank + qk_rope_head_dim) or use a named constant that "
+         "says what it is.",
+         "which model dimension `{value}` stands for and whether other models share it."},
+    };
+    m.line_patterns = {{kArchKey, kDecisionPattern}, {kMagicKey, kMagicPattern}};
+    return m;
+  }();
+  return meta;
+}
+
+bool exempt_file(const FileView& file) {
+  static const RE2 registry(R"((?i)(?:^|/)(?:chip_info|platform|arch\w*|envs)\.py$)");
+  return file.is_test || file.language == Language::Other || RE2::PartialMatch(file.path, registry);
+}
+
+bool in_detection_helper(const CodeLine& line) {
+  static const RE2 helper(R"((?i)(?:^|[.:_])(?:detect\w*|is_gfx\w*|get_gfx\w*|\w*_arch|gfx\d+\w*|\w*capab\w*|supports?_\w*)$)");
+  return RE2::PartialMatch(line.function, helper);
+}
+
+// Literals on context lines of the file (unchanged code) and integers there.
+struct UnchangedText {
+  std::set<std::string> literals;
+  std::string code;  // every context line's stripped code, newline-separated
+};
+
+UnchangedText unchanged_text(const FileView& file) {
+  UnchangedText text;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines) {
+      if (line.kind != LineKind::Context || !line.diff) continue;
+      for (std::string& literal : abc::string_literals(line.diff->text, file.language))
+        text.literals.insert(std::move(literal));
+      text.code += line.code;
+      text.code += '\n';
+    }
+  return text;
+}
+
+class C3ArchLiteral final : public Rule {
+ public:
+  const RuleMeta& meta() const override { return c3_meta(); }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    static const RE2 arch_literal(R"(^(?:gfx\d+[a-z]?|MI\d{3}[A-Z]?)$)");
+    static const RE2 named_constant(R"(^\s*[A-Z][A-Z0-9_]*\s*(?::\s*\w+\s*)?=[^=])");
+    std::map<const FileView*, UnchangedText> unchanged;
+    auto unchanged_of = [&](const FileView* file) -> const UnchangedText& {
+      auto it = unchanged.find(file);
+      if (it == unchanged.end()) it = unchanged.emplace(file, unchanged_text(*file)).first;
+      return it->second;
+    };
+    for (const auto& [file, line] : model.hits(kArchKey)) {
+      if (exempt_file(*file) || line->in_docstring || in_detection_helper(*line) || !line->diff) continue;
+      for (const std::string& literal : abc::string_literals(line->diff->text, file->language)) {
+        if (!RE2::FullMatch(literal, arch_literal) || unchanged_of(file).literals.count(literal)) continue;
+        out.push_back(abc::line_finding("C3", Severity::Warn, *file, *line, "arch_literal", {{"literal", literal}}));
+        break;
+      }
+    }
+    static const RE2 magic(kMagicPattern);
+    for (const auto& [file, line] : model.hits(kMagicKey)) {
+      if (exempt_file(*file) || line->in_docstring || RE2::PartialMatch(line->code, named_constant)) continue;
+      std::string value;
+      if (!RE2::PartialMatch(line->code, magic, &value)) continue;
+      const RE2 same_value("\\b" + value + "\\b");
+      if (RE2::PartialMatch(unchanged_of(file).code, same_value)) continue;
+      out.push_back(abc::line_finding("C3", Severity::Warn, *file, *line, "magic_constant", {{"value", value}}));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_c3_arch_literal() { return std::make_unique<C3ArchLiteral>(); }
+
+}  // namespace atom

@@ -1,0 +1,221 @@
+// D1b: a variable bound in only some branches of a new if/elif chain and read after it.
+#include <memory>
+#include <set>
+
+#include "core/analysis/review_model.h"
+#include "core/rules/d/dg_support.h"
+#include "core/rules/d/python_chain.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+using dg::FunctionSlice;
+using dg::IfChain;
+
+const RuleMeta kMeta{
+    .id = "D1b",
+    .slug = "branch-only-assignment",
+    .category = "D",
+    .default_severity = Severity::Red,
+    .summary = "A variable is assigned in only some branches of a new if/elif and read after the block.",
+    .what =
+        "Finds a new (or changed) Python `if`/`elif` chain where a local variable is assigned in "
+        "some branches but not in another branch that falls through (including the implicit "
+        "`else` when there is none), and the variable is read after the chain with no value given "
+        "to it before the `if`.",
+    .why =
+        "The branch that skips the assignment raises `UnboundLocalError` the first time it runs "
+        "(or, inside a loop, silently reuses the previous iteration's value). New dispatch "
+        "branches are usually exercised on one configuration only, so the other path ships "
+        "untested (ATOM#860).",
+    .example =
+        "```python\nif dtype == torch.bfloat16:\n    kernel = bf16_kernel\nelif dtype == torch.float8_e4m3fnuz:\n"
+        "    kernel = fp8_kernel\nkernel(x)   # UnboundLocalError for any other dtype\n```\n"
+        "Use instead: an `else` that assigns or raises, or a default before the `if`.",
+    .must_not_fire =
+        "An `else` also assigns it; the skipping branch returns/raises/continues/breaks; the "
+        "variable is assigned (or is a parameter) before the `if`; it is only read inside the "
+        "assigning branch or under the same condition. When the start of the function is not in "
+        "the diff the finding is inferred (warn): the default may sit in the unseen lines.",
+    .source = "ATOM#860",
+    .messages = {{
+        .id = "unassigned-branch",
+        .problem = "`{var}` is assigned only in some branches of the if/elif at line {if_line}; "
+                   "when `{branch}` it is never set, yet line {use_line} reads it",
+        .impact = "UnboundLocalError at run time (or a stale value from a previous loop iteration) "
+                  "whenever that branch is taken",
+        .action_verified = "give `{var}` a value on every path: assign a default before the `if`, or "
+                           "add an `else` that assigns it or raises a clear error",
+        .action_inferred = "whether `{var}` gets a value before line {if_line} in the part of the "
+                           "function the diff does not show",
+    }},
+    .line_patterns = {},
+};
+
+struct Candidate {
+  std::string var;
+  const dg::Branch* skipping = nullptr;  // the branch that falls through without binding var
+  std::string implicit_else;             // set when the skipping path is the missing else
+};
+
+std::vector<Candidate> partial_bindings(const IfChain& chain) {
+  std::set<std::string> bound_somewhere;
+  for (const dg::Branch& branch : chain.branches) bound_somewhere.insert(branch.bound.begin(), branch.bound.end());
+  std::vector<Candidate> out;
+  for (const std::string& var : bound_somewhere) {
+    Candidate candidate{var, nullptr, {}};
+    for (const dg::Branch& branch : chain.branches) {
+      if (!branch.leaves && !branch.bound.count(var)) {
+        candidate.skipping = &branch;
+        break;
+      }
+    }
+    if (!candidate.skipping && !chain.has_else) candidate.implicit_else = "no branch matches (there is no else)";
+    if (candidate.skipping || !candidate.implicit_else.empty()) out.push_back(std::move(candidate));
+  }
+  return out;
+}
+
+// Names bound before the chain in the visible part of the function, with its parameters.
+std::set<std::string> bound_before(const FunctionSlice& slice, size_t first) {
+  std::set<std::string> names;
+  for (size_t i = 0; i < first; ++i) {
+    const CodeLine& line = *slice.lines[i];
+    if (!dg::is_statement_start(line)) continue;
+    size_t end = i;
+    std::string statement = dg::statement_text(slice.lines, i, &end);
+    for (std::string& name : dg::python_bound_names(statement)) names.insert(std::move(name));
+    if (!dg::python_def_name(statement).empty())
+      for (const dg::Param& param : dg::python_params(statement)) {
+        std::string name = param.name;
+        while (!name.empty() && name.front() == '*') name.erase(0, 1);
+        names.insert(name);
+      }
+    if (dg::starts_with_word(statement, "global") || dg::starts_with_word(statement, "nonlocal"))
+      names.insert(statement);  // marks the function as using outer scopes; checked below
+  }
+  return names;
+}
+
+bool declares_outer_scope(const std::set<std::string>& names, const std::string& var) {
+  for (const std::string& name : names)
+    if ((dg::starts_with_word(name, "global") || dg::starts_with_word(name, "nonlocal")) && dg::has_name(name, var))
+      return true;
+  return false;
+}
+
+struct Use {
+  size_t index = 0;
+  bool unseen_lines_between = false;
+};
+
+// The first read of `var` after the chain, unless it is rebound first, the read sits in a
+// sibling arm of an enclosing block, or it is guarded by a condition of an assigning branch.
+std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, const std::string& var,
+                              const std::set<std::string>& assigning_conditions) {
+  const auto& lines = slice.lines;
+  bool unseen = false;
+  std::vector<std::pair<int, std::string>> open_headers;  // (indent, header text) enclosing the scan
+  for (size_t i = chain.end; i < lines.size(); ++i) {
+    if (i > 0 && lines[i]->new_line != lines[i - 1]->new_line + 1) unseen = true;
+    const CodeLine& line = *lines[i];
+    if (!dg::is_statement_start(line)) continue;
+    while (!open_headers.empty() && line.indent <= open_headers.back().first) open_headers.pop_back();
+    if (line.indent < chain.indent &&
+        (dg::starts_with_word(line.code, "else") || dg::starts_with_word(line.code, "elif") ||
+         dg::starts_with_word(line.code, "except") || dg::starts_with_word(line.code, "finally")))
+      return std::nullopt;
+    size_t end = i;
+    std::string statement = dg::statement_text(lines, i, &end);
+    std::string_view code = dg::trim(statement);
+    if (dg::reads_name(statement, var)) {
+      for (const auto& header : open_headers)
+        for (const std::string& condition : assigning_conditions)
+          if (dg::trim(header.second) == dg::trim(condition)) return std::nullopt;
+      return Use{i, unseen};
+    }
+    if (dg::starts_with_word(code, "del") && dg::has_name(code, var)) return std::nullopt;
+    for (const std::string& name : dg::python_bound_names(statement))
+      if (name == var) return std::nullopt;
+    if (!code.empty() && code.back() == ':') {
+      std::string header(code.substr(0, code.size() - 1));
+      std::string_view keyword = dg::trim(header);
+      if (dg::starts_with_word(keyword, "elif")) header = "if" + header.substr(header.find("elif") + 4);
+      open_headers.emplace_back(line.indent, header);
+    }
+    i = end;
+  }
+  return std::nullopt;
+}
+
+class D1bRule : public Rule {
+ public:
+  const RuleMeta& meta() const override { return kMeta; }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    for (const FileView& file : model.files) {
+      if (file.language != Language::Python) continue;
+      for (const FunctionSlice& slice : dg::new_side_functions(file)) {
+        if (slice.function.empty()) continue;  // module level: names may come from anywhere
+        check_function(file, slice, out);
+      }
+    }
+  }
+
+ private:
+  void check_function(const FileView& file, const FunctionSlice& slice, std::vector<Finding>& out) const {
+    const auto& lines = slice.lines;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::optional<IfChain> chain = dg::read_if_chain(lines, i);
+      if (!chain || !chain->touched || !chain->complete) continue;
+      std::set<std::string> before = bound_before(slice, i);
+      bool prefix_visible = dg::starts_at_def(slice) && dg::contiguous(lines, 0, i);
+      for (const Candidate& candidate : partial_bindings(*chain)) {
+        if (before.count(candidate.var) || declares_outer_scope(before, candidate.var)) continue;
+        std::set<std::string> assigning;
+        for (const dg::Branch& branch : chain->branches)
+          if (branch.bound.count(candidate.var)) assigning.insert(branch.condition);
+        std::optional<Use> use = read_after(slice, *chain, candidate.var, assigning);
+        if (!use) continue;
+        report(file, slice, *chain, candidate, *use, prefix_visible && !use->unseen_lines_between, out);
+      }
+    }
+  }
+
+  void report(const FileView& file, const FunctionSlice& slice, const IfChain& chain, const Candidate& candidate,
+              const Use& use, bool verified, std::vector<Finding>& out) const {
+    const CodeLine& if_line = *slice.lines[chain.first];
+    const CodeLine& use_line = *slice.lines[use.index];
+    std::string branch = candidate.skipping ? candidate.skipping->condition : candidate.implicit_else;
+    int branch_line = candidate.skipping ? slice.lines[candidate.skipping->header]->new_line : if_line.new_line;
+    Finding finding;
+    finding.rule = "D1b";
+    finding.path = file.path;
+    finding.line = use_line.new_line;
+    finding.side = Side::New;
+    finding.message_id = "unassigned-branch";
+    finding.fields = {{"var", candidate.var},
+                      {"if_line", std::to_string(if_line.new_line)},
+                      {"branch", branch},
+                      {"branch_line", std::to_string(branch_line)},
+                      {"use_line", std::to_string(use_line.new_line)}};
+    finding.place = dg::place_of(file, if_line);
+    if (verified) {
+      finding.severity = Severity::Red;
+      finding.tag = Tag::Verified;
+      finding.trigger = "`" + candidate.var + "` unset when `" + branch + "` (line " + std::to_string(branch_line) +
+                        "), read at line " + std::to_string(use_line.new_line);
+    } else {
+      finding.severity = Severity::Warn;
+      finding.tag = Tag::Inferred;
+    }
+    dg::add_folded(out, std::move(finding));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_d1b_branch_only_assignment() { return std::make_unique<D1bRule>(); }
+
+}  // namespace atom

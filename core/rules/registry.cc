@@ -1,0 +1,40 @@
+#include "core/rules/registry.h"
+
+#include <memory>
+
+namespace atom {
+
+#define ATOM_RULE(id, factory) std::unique_ptr<Rule> factory();
+#include "core/rules/rule_list.inc"
+#undef ATOM_RULE
+
+namespace {
+
+std::vector<std::unique_ptr<Rule>> make_all_rules() {
+  std::vector<std::unique_ptr<Rule>> rules;
+#define ATOM_RULE(id, factory) rules.push_back(factory());
+#include "core/rules/rule_list.inc"
+#undef ATOM_RULE
+  return rules;
+}
+
+}  // namespace
+
+const std::vector<const Rule*>& all_rules() {
+  // Built once; the rules are stateless, so sharing them between reviews is safe.
+  static const std::vector<std::unique_ptr<Rule>> owned = make_all_rules();
+  static const std::vector<const Rule*> view = [] {
+    std::vector<const Rule*> out;
+    for (const auto& rule : owned) out.push_back(rule.get());
+    return out;
+  }();
+  return view;
+}
+
+const Rule* find_rule(const std::string& id) {
+  for (const Rule* rule : all_rules())
+    if (rule->meta().id == id) return rule;
+  return nullptr;
+}
+
+}  // namespace atom

@@ -1,0 +1,53 @@
+// Searching the analysed PR for the summary: changed lines and PR text, with evidence strings
+// ("path:line", `title: "fix"`). Every search walks files, hunks and lines in diff order, so
+// "first" is deterministic.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <re2/re2.h>
+
+#include "core/analysis/review_model.h"
+
+namespace atom {
+
+struct LineHit {
+  const FileView* file = nullptr;
+  const CodeLine* line = nullptr;
+};
+
+struct LineQuery {
+  bool added = true;
+  bool removed = false;
+  bool context = false;
+  bool raw = false;          // match the raw line (comments and strings included), else the stripped code
+  bool skip_tests = false;   // leave out test files
+};
+
+// "path:12" for a new-side line, "path:12 (removed)" for a removed one.
+std::string where(const LineHit& hit);
+
+std::vector<LineHit> matching_lines(const ReviewModel& model, const RE2& pattern, const LineQuery& query);
+std::optional<LineHit> first_matching_line(const ReviewModel& model, const RE2& pattern, const LineQuery& query);
+
+// First match of `pattern` in the title, then in the body: `title: "…"` / `description: "…"`
+// (the matched text, or its first capture group when there is one).
+std::optional<std::string> text_evidence(const ReviewModel& model, const RE2& pattern);
+std::optional<std::string> title_evidence(const ReviewModel& model, const RE2& pattern);
+std::optional<std::string> body_evidence(const ReviewModel& model, const RE2& pattern);
+
+// Up to `width` characters of `text` around the first match, on one line ("…" where cut).
+std::optional<std::string> excerpt_around_match(const std::string& text, const RE2& pattern, size_t width = 80);
+
+// The matched text (or first capture group) of the first match.
+std::optional<std::string> first_match(const std::string& text, const RE2& pattern);
+
+// All distinct first-capture-group matches in `text`, in order of first appearance (`pattern`
+// must have a capture group).
+std::vector<std::string> all_matches(const std::string& text, const RE2& pattern);
+
+const std::string& body_text(const ReviewModel& model);   // "" when absent
+const std::string& title_text(const ReviewModel& model);
+
+}  // namespace atom

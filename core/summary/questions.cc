@@ -1,0 +1,228 @@
+// Step 2 of the seed: the five questions a reviewer answers before any rule, answered from what
+// the diff and the description show (and saying so when they show nothing).
+#include <map>
+#include <set>
+
+#include "core/summary/diff_scan.h"
+#include "core/summary/summary_parts.h"
+
+namespace atom {
+namespace {
+
+constexpr size_t kListed = 8;  // names listed in an answer before "and N more"
+
+std::string join(const std::vector<std::string>& items, size_t shown = kListed) {
+  std::string text;
+  const size_t count = std::min(shown, items.size());
+  for (size_t i = 0; i < count; ++i) text += (i == 0 ? "" : ", ") + items[i];
+  if (items.size() > shown) text += " and " + std::to_string(items.size() - shown) + " more";
+  return text;
+}
+
+void add_unique(std::vector<std::string>& list, const std::string& item) {
+  for (const auto& existing : list)
+    if (existing == item) return;
+  list.push_back(item);
+}
+
+// Q1: the functions and kernels whose lines changed, each with its first changed line.
+Question what_changed(const ReviewModel& model) {
+  static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
+  static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
+  Question q{"Q1", "", {}};
+  std::vector<std::string> functions, kernels, module_level;
+  for (const FileView& file : model.files) {
+    if (file.is_test) continue;
+    std::set<std::string> seen;
+    bool outside_functions = false;
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind == LineKind::Context || line.blank_or_comment) continue;
+        if (line.function.empty()) {
+          outside_functions = true;
+          continue;
+        }
+        if (!seen.insert(line.function).second) continue;
+        const std::string named = "`" + line.function + "`";
+        const bool kernel = RE2::PartialMatch(line.function, kernel_name) || RE2::PartialMatch(file.path, kernel_file);
+        (kernel ? kernels : functions).push_back(named);
+        q.evidence.push_back(where({&file, &line}));
+      }
+    if (outside_functions) module_level.push_back("`" + file.path + "`");
+  }
+  std::vector<std::string> parts;
+  if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
+  if (!functions.empty()) parts.push_back("functions " + join(functions));
+  if (!module_level.empty()) parts.push_back("module-level code in " + join(module_level));
+  size_t test_files = 0;
+  for (const FileView& file : model.files) test_files += file.is_test ? 1 : 0;
+  if (parts.empty()) {
+    q.answer = test_files > 0 ? "Only tests changed; no production code path changes."
+                              : "No code change could be located in the diff.";
+  } else {
+    q.answer = "Changed: ";
+    for (size_t i = 0; i < parts.size(); ++i) q.answer += (i == 0 ? "" : "; ") + parts[i];
+    q.answer += ".";
+    if (test_files > 0) q.answer += " Tests changed in " + std::to_string(test_files) + " file(s).";
+  }
+  return q;
+}
+
+// Q2: archs, model families and TP configs named in the changed lines or the PR text.
+Question scope(const ReviewModel& model) {
+  static const RE2 arch(R"(\b(gfx\d{2,4}[a-z]?|MI\s?\d{3}[A-Z]?)\b)");
+  static const RE2 family(
+      R"((?i)\b(deepseek[-_ ]?(?:v\d(?:\.\d)?(?:-0324)?|r1)?|kimi(?:[-_ ]?k2(?:\.5)?)?|gpt-?oss(?:-\d+b)?|glm-?\d*(?:\.\d+)?|qwen\d*(?:\.\d+)?|llama-?\d*|mixtral|mistral)\b)");
+  static const RE2 tp(R"((?i)\b(tp\s*[=:]\s*\d+|tp\d+|tensor[-_]parallel[-_]size[= ]+\d+|-tp\s+\d+))");
+  static const std::map<std::string, std::string> arch_names = {
+      {"gfx942", "MI300X/MI325X"}, {"gfx950", "MI355X/MI350X"}, {"gfx90a", "MI200"}, {"gfx1250", "next-generation Instinct"},
+      {"gfx1201", "Radeon RX 9000"}, {"gfx1100", "Radeon RX 7900"}};
+  std::vector<std::string> archs, families, tps;
+  Question q{"Q2", "", {}};
+  const auto collect = [&](const std::string& text, const std::string& source) {
+    bool found = false;
+    for (auto& value : all_matches(text, arch)) { add_unique(archs, value); found = true; }
+    for (auto& value : all_matches(text, family)) { add_unique(families, value); found = true; }
+    for (auto& value : all_matches(text, tp)) { add_unique(tps, value); found = true; }
+    if (found) add_unique(q.evidence, source);
+  };
+  collect(title_text(model), "title");
+  collect(body_text(model), "description");
+  for (const FileView& file : model.files)
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines)
+        if (line.kind != LineKind::Context && line.diff != nullptr && q.evidence.size() < 20)
+          collect(line.diff->text, where({&file, &line}));
+  for (auto& value : archs) {
+    const auto it = arch_names.find(value);
+    if (it != arch_names.end()) value += " (" + it->second + ")";
+  }
+  std::vector<std::string> parts;
+  if (!archs.empty()) parts.push_back("archs " + join(archs));
+  if (!families.empty()) parts.push_back("models " + join(families));
+  if (!tps.empty()) parts.push_back("TP " + join(tps));
+  if (parts.empty()) {
+    q.answer = "Neither the diff nor the description names an arch, a model family or a TP config: the change "
+               "reaches every arch and model that runs this code.";
+  } else {
+    q.answer = "Named: ";
+    for (size_t i = 0; i < parts.size(); ++i) q.answer += (i == 0 ? "" : "; ") + parts[i];
+    q.answer += ".";
+    if (archs.empty()) q.answer += " No arch is named: does it hold on gfx942 and gfx950 alike?";
+  }
+  for (const FileView& file : model.files)
+    if (file.tier.tier <= 2 && !file.is_test) {
+      q.answer += " Backbone files are touched, so every model family that uses them is in scope.";
+      break;
+    }
+  return q;
+}
+
+// Q3: aiter imports and calls added or removed, and new keyword arguments near aiter calls.
+Question aiter_usage(const ReviewModel& model) {
+  static const RE2 import_line(R"(^\s*(?:from\s+(aiter[\w.]*)\s+import\s+(.+)|import\s+(aiter[\w.]*)))");
+  static const RE2 call(R"(\b(aiter\.[\w.]+)\s*\()");
+  static const RE2 keyword(R"((?:^|[(,])\s*(\w+)=[^=])");  // PEP 8 keyword style: no spaces around '='
+  Question q{"Q3", "", {}};
+  std::vector<std::string> added_imports, removed_imports, added_calls, removed_calls, new_kwargs;
+  for (const FileView& file : model.files) {
+    if (file.is_test) continue;
+    for (const HunkView& hunk : file.hunks) {
+      bool hunk_calls_aiter = false;
+      std::set<std::string> removed_keywords;
+      for (const CodeLine& line : hunk.lines) {
+        hunk_calls_aiter = hunk_calls_aiter || RE2::PartialMatch(line.code, call);
+        if (line.kind == LineKind::Removed)
+          for (const auto& k : all_matches(line.code, keyword)) removed_keywords.insert(k);
+      }
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind == LineKind::Context) continue;
+        const bool added = line.kind == LineKind::Added;
+        std::string module, names, plain;
+        if (RE2::PartialMatch(line.code, import_line, &module, &names, &plain)) {
+          const std::string what = plain.empty() ? module + ": " + names : plain;
+          add_unique(added ? added_imports : removed_imports, "`" + what + "`");
+          add_unique(q.evidence, where({&file, &line}));
+        }
+        for (const auto& name : all_matches(line.code, call)) {
+          add_unique(added ? added_calls : removed_calls, "`" + name + "`");
+          add_unique(q.evidence, where({&file, &line}));
+        }
+        if (added && hunk_calls_aiter && !removed_keywords.empty())
+          for (const auto& k : all_matches(line.code, keyword))
+            if (!removed_keywords.count(k)) {
+              add_unique(new_kwargs, "`" + k + "`");
+              add_unique(q.evidence, where({&file, &line}));
+            }
+      }
+    }
+  }
+  // A call that is both added and removed only moved or changed its arguments.
+  std::vector<std::string> parts;
+  if (!added_imports.empty()) parts.push_back("new imports " + join(added_imports));
+  if (!removed_imports.empty()) parts.push_back("removed imports " + join(removed_imports));
+  if (!added_calls.empty()) parts.push_back("calls on added lines " + join(added_calls));
+  if (!removed_calls.empty()) parts.push_back("calls on removed lines " + join(removed_calls));
+  if (!new_kwargs.empty()) parts.push_back("new keyword arguments near aiter calls " + join(new_kwargs));
+  if (parts.empty()) {
+    q.answer = "No aiter import or call is added, removed or changed.";
+  } else {
+    q.answer = "aiter usage changes: ";
+    for (size_t i = 0; i < parts.size(); ++i) q.answer += (i == 0 ? "" : "; ") + parts[i];
+    q.answer += ". Is the matching aiter change released or linked?";
+  }
+  return q;
+}
+
+// Q4: the mechanism behind a performance claim, as the description states it.
+Question mechanism(const ReviewModel& model, const std::vector<PrType>& types) {
+  static const RE2 mechanism_words(
+      R"((?i)\b(fus(?:e|ed|ion|ing)|fewer (?:kernel )?launch\w*|launch(?:es)?|til(?:e|es|ing)|HBM|round-?trips?|bandwidth|occupancy|LDS|vectori[sz]\w*|cach(?:e|ed|ing)|overlap\w*|pipelin\w*|prefetch\w*|coalesc\w*|register\w*|memory traffic|allreduce|all-reduce|split-?k|persistent)\b)");
+  Question q{"Q4", "", {}};
+  if (!has_pr_type(types, "performance")) {
+    q.answer = "No performance claim in the title or description.";
+    return q;
+  }
+  if (!model.has_body) {
+    q.answer = "Performance is claimed in the title, but the description was not available to state the mechanism.";
+    return q;
+  }
+  const std::vector<std::string> words = all_matches(body_text(model), mechanism_words);
+  if (words.empty()) {
+    q.answer = "Performance is claimed, but the description names no mechanism (fewer launches, fusion, tiling, "
+               "fewer HBM round-trips…): Reviewer should ask why it is faster.";
+    return q;
+  }
+  q.answer = "Mechanism named in the description: " + join(words) + ".";
+  if (auto excerpt = excerpt_around_match(body_text(model), mechanism_words)) q.evidence.push_back("description: " + *excerpt);
+  return q;
+}
+
+// Q5: does the description explain WHY (cause, mechanism, motivation) or only WHAT?
+Question why_or_what(const ReviewModel& model) {
+  Question q{"Q5", "", {}};
+  if (!model.has_body) {
+    q.answer = "The description was not available.";
+    return q;
+  }
+  const std::string& body = body_text(model);
+  if (body.find_first_not_of(" \t\r\n") == std::string::npos) {
+    q.answer = "The description is empty: it explains neither what changed nor why.";
+    return q;
+  }
+  if (auto excerpt = excerpt_around_match(body, why_pattern())) {
+    q.answer = "WHY: the description gives reasons, not only a list of changes.";
+    q.evidence.push_back("description: " + *excerpt);
+  } else {
+    q.answer = "WHAT only: the description lists what changed but not why (no cause, mechanism or motivation).";
+  }
+  return q;
+}
+
+}  // namespace
+
+std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types) {
+  return {what_changed(model), scope(model), aiter_usage(model), mechanism(model, types), why_or_what(model)};
+}
+
+}  // namespace atom

@@ -1,0 +1,41 @@
+#include "core/summary/summary.h"
+
+#include "core/report/line_anchors.h"
+#include "core/rules/registry.h"
+#include "core/summary/summary_parts.h"
+
+namespace atom {
+namespace {
+
+constexpr size_t kElevatedSigns = 3;
+
+bool has_structural_ai_finding(const std::vector<Finding>& findings) {
+  for (const Finding& finding : findings) {
+    const Rule* rule = find_rule(finding.rule);
+    if (rule != nullptr && rule->meta().category == "AI") return true;
+  }
+  return false;
+}
+
+void attach_removed_line_anchors(const ReviewModel& model, ReviewResult& result) {
+  for (FileSummary& summary : result.files)
+    for (const FileView& view : model.files)
+      if (view.path == summary.path && view.file != nullptr) {
+        for (const auto& [old_line, new_line] : removed_line_anchors(*view.file))
+          summary.removed_line_anchors.emplace(old_line, new_line);
+      }
+}
+
+}  // namespace
+
+void summarize(const ReviewModel& model, ReviewResult& result) {
+  result.pr_types = classify_pr_types(model);
+  result.questions = answer_questions(model, result.pr_types);
+  result.checklist = build_checklist(model, result.pr_types);
+  result.prompts = reviewer_prompts(model);
+  result.ai_signals = detect_ai_signals(model, result.pr_types, result.findings);
+  result.elevated_ai_risk = result.ai_signals.size() >= kElevatedSigns || has_structural_ai_finding(result.findings);
+  attach_removed_line_anchors(model, result);
+}
+
+}  // namespace atom

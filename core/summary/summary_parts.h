@@ -1,0 +1,39 @@
+// The pieces summarize() assembles; each reads the analysed PR and returns its part, in a fixed
+// order. Internal to core/summary.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <re2/re2.h>
+
+#include "core/analysis/review_model.h"
+#include "core/report/review_result.h"
+
+namespace atom {
+
+// Step 3: every PR type whose signs appear, in the seed's order, each with its first evidence.
+std::vector<PrType> classify_pr_types(const ReviewModel& model);
+bool has_pr_type(const std::vector<PrType>& types, const std::string& id);
+
+// Step 2: Q1–Q5, always all five.
+std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types);
+
+// Step 4: a PR-level entry (path "") with what each PR type calls for, then one entry per
+// Tier 1, Tier 2 or high-visibility file, Tier 1 first, then by path.
+std::vector<ChecklistEntry> build_checklist(const ReviewModel& model, const std::vector<PrType>& types);
+
+// Steps 7 and 7.5: "Reviewer should ask …" prompts whose keywords appear in the diff.
+std::vector<std::string> reviewer_prompts(const ReviewModel& model);
+
+// Step 6 cheap signs, in a fixed order. Signs that other checks already establish (a silently
+// gated-off parameter, a new default without env var, unrelated files) come from `findings`.
+std::vector<AiSignal> detect_ai_signals(const ReviewModel& model, const std::vector<PrType>& types,
+                                        const std::vector<Finding>& findings);
+const std::vector<std::string>& ai_signal_ids();  // every id detect_ai_signals can produce
+
+// Shared patterns over the PR text.
+const RE2& perf_claim_pattern();    // perf, optimise, fuse, faster, speedup, latency, throughput, +N%
+const RE2& why_pattern();           // causal wording: because, due to, so that, eliminates …
+const RE2& root_cause_pattern();    // wording that names the cause of a bug
+
+}  // namespace atom

@@ -1,0 +1,105 @@
+// Findings on a pull request's pages: exactly one `data-atom-review="finding"` element per finding at any
+// time. Each sits in the best place the page offers right now, and moves when that changes:
+//   1. the diff row showing its line (appended to the row's last cell);
+//   2. else the list under its file's header (file-level findings, lines not rendered);
+//   3. else the summary panel (PR-level findings, files not rendered, every finding on the
+//      conversation page).
+import { findFileContainers } from '../adapters/index.js';
+import { onDomChanges } from '../dom-changes.js';
+import { indexByContainer } from '../file-index.js';
+import { matchPullRequestPage } from '../page-routes.js';
+import { requestReview } from '../review-client.js';
+import { PANEL_FINDINGS } from '../views/panel.jsx';
+import {
+  FILE_FINDINGS, FINDING, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
+} from '../views/finding.js';
+
+function rowCell(adapter, container, finding) {
+  if (finding.line == null) return null;
+  const row = adapter.rowOfLine(container, finding.line, finding.side === 'old' ? 'old' : 'new');
+  return row?.lastElementChild ?? null;
+}
+
+function fileFindingsList(doc, adapter, container, path, count) {
+  let list = Array.from(container.querySelectorAll(`[data-atom-review="${FILE_FINDINGS}"]`))
+    .find((candidate) => candidate.dataset.path === path);
+  if (!list) list = createFileFindingsList(doc, path, count);
+  setFileFindingsCount(list, count);
+  adapter.placeUnderHeader(container, list);
+  return list;
+}
+
+class FindingPlacer {
+  constructor(doc, findings, byContainer) {
+    this.doc = doc;
+    this.findings = findings;
+    this.byContainer = byContainer;
+    this.elements = new Map(); // finding → its one element
+  }
+
+  elementFor(finding) {
+    let element = this.elements.get(finding);
+    // A re-render may have thrown it away along with the row it sat in.
+    if (!element || !element.isConnected) {
+      element?.remove();
+      element = createFindingElement(this.doc, finding);
+      this.elements.set(finding, element);
+    }
+    return element;
+  }
+
+  place() {
+    const targets = new Map();
+    const listsInUse = new Set();
+    for (const { adapter, container } of findFileContainers(this.doc)) {
+      const fileFindings = this.byContainer.itemsOf(adapter, container);
+      if (fileFindings.length === 0) continue;
+      let list = null;
+      for (const finding of fileFindings) {
+        let target = rowCell(adapter, container, finding);
+        if (!target) {
+          list ??= fileFindingsList(this.doc, adapter, container, finding.path, fileFindings.length);
+          target = fileFindingsBody(list);
+        }
+        targets.set(finding, target);
+      }
+      if (!list) list = fileFindingsList(this.doc, adapter, container, fileFindings[0].path, fileFindings.length);
+      listsInUse.add(list);
+    }
+    const panelList = this.doc.querySelector(`[data-atom-review="${PANEL_FINDINGS}"]`);
+    for (const finding of this.findings) {
+      const target = targets.get(finding) ?? panelList;
+      const element = this.elementFor(finding);
+      if (!target) element.remove(); // nowhere to show it until the panel is up
+      else if (element.parentElement !== target) target.append(element);
+    }
+    const ours = new Set(this.elements.values());
+    for (const element of this.doc.querySelectorAll(`[data-atom-review="${FINDING}"]`)) {
+      if (!ours.has(element)) element.remove();
+    }
+    for (const list of this.doc.querySelectorAll(`[data-atom-review="${FILE_FINDINGS}"]`)) {
+      if (!listsInUse.has(list)) list.remove();
+    }
+  }
+
+  removeAll() {
+    for (const element of this.elements.values()) element.remove();
+    for (const list of this.doc.querySelectorAll(`[data-atom-review="${FILE_FINDINGS}"]`)) list.remove();
+  }
+}
+
+export const findings = {
+  id: 'findings',
+  match: (location) => matchPullRequestPage(location.pathname),
+  async run({ owner, repo, number }, signal) {
+    const result = await requestReview({ owner, repo, number });
+    if (signal.aborted) return;
+    const all = result.findings ?? [];
+    const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
+    if (signal.aborted) return;
+    const placer = new FindingPlacer(document, all, byContainer);
+    signal.addEventListener('abort', () => placer.removeAll(), { once: true });
+    placer.place();
+    onDomChanges(document.body, () => placer.place(), signal);
+  },
+};

@@ -1,0 +1,39 @@
+// Tier badges: exactly one `data-atom-review="tier-badge"` per file header on a PR files page,
+// in both UIs, kept in place while GitHub re-renders and lazily loads files.
+import { findFileContainers } from '../adapters/index.js';
+import { onDomChanges } from '../dom-changes.js';
+import { indexByContainer } from '../file-index.js';
+import { matchPullRequestFilesPage } from '../page-routes.js';
+import { requestReview } from '../review-client.js';
+import { TIER_BADGE, badgeShows, createTierBadge } from '../views/tier-badge.js';
+
+function placeBadges(doc, reviewedFiles) {
+  for (const { adapter, container } of findFileContainers(doc)) {
+    const [file] = reviewedFiles.itemsOf(adapter, container);
+    const slot = adapter.headerBadgeSlot(container);
+    const present = Array.from(container.querySelectorAll(`[data-atom-review="${TIER_BADGE}"]`));
+    const keep = file && slot
+      ? present.find((badge) => badge.parentElement === slot && badgeShows(badge, file))
+      : undefined;
+    for (const badge of present) if (badge !== keep) badge.remove();
+    if (file && slot && !keep) slot.append(createTierBadge(doc, file));
+  }
+}
+
+function removeBadges(doc) {
+  for (const badge of doc.querySelectorAll(`[data-atom-review="${TIER_BADGE}"]`)) badge.remove();
+}
+
+export const tierBadges = {
+  id: 'tier-badges',
+  match: (location) => matchPullRequestFilesPage(location.pathname),
+  async run(pr, signal) {
+    signal.addEventListener('abort', () => removeBadges(document), { once: true });
+    const result = await requestReview(pr);
+    if (signal.aborted) return;
+    const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
+    if (signal.aborted) return;
+    placeBadges(document, reviewed);
+    onDomChanges(document.body, () => placeBadges(document, reviewed), signal);
+  },
+};

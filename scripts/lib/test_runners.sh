@@ -1,0 +1,108 @@
+# shellcheck shell=bash
+# Runs each test runner, shows its own output, and adds its counts to the totals.
+# Source after common.sh.
+
+ATOM_RESULTS_DIR="$ATOM_BUILD/test-results"
+ATOM_SUITE_TIMEOUT="${ATOM_SUITE_TIMEOUT:-1800}"   # seconds; a hung suite counts as failed
+TOTAL_PASSED=0 TOTAL_FAILED=0 TOTAL_SKIPPED=0
+
+add_counts() {
+  local suite="$1" passed="$2" failed="$3" skipped="$4"
+  TOTAL_PASSED=$((TOTAL_PASSED + passed))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  TOTAL_SKIPPED=$((TOTAL_SKIPPED + skipped))
+  note "$suite: $passed passed, $failed failed, $skipped skipped"
+}
+
+# Prints the value of attribute $2 on the first <testsuite> element of the JUnit file $1.
+junit_attribute() {
+  grep -o "<testsuite [^>]*" "$1" | head -n 1 | grep -o " $2=\"[0-9]*\"" | grep -o '[0-9]\+' || echo 0
+}
+
+run_ctest_suite() {
+  step "C++ tests (ctest, build/native)"
+  mkdir -p "$ATOM_RESULTS_DIR"
+  local junit="$ATOM_RESULTS_DIR/ctest.xml" status=0
+  rm -f "$junit"
+  timeout -k 10 "$ATOM_SUITE_TIMEOUT" ctest --test-dir "$ATOM_NATIVE_BUILD" --output-on-failure \
+    -j "$ATOM_JOBS" --output-junit "$junit" || status=$?
+  if [[ ! -s "$junit" ]]; then
+    warn "ctest wrote no results (exit $status)"
+    add_counts ctest 0 1 0
+    return 0
+  fi
+  local tests failures skipped disabled
+  tests="$(junit_attribute "$junit" tests)"
+  failures="$(junit_attribute "$junit" failures)"
+  skipped="$(junit_attribute "$junit" skipped)"
+  disabled="$(junit_attribute "$junit" disabled)"
+  if ((status != 0 && failures == 0)); then
+    warn "ctest exited $status with no failed test recorded"
+    failures=1
+  fi
+  add_counts ctest "$((tests - failures - skipped - disabled))" "$failures" "$((skipped + disabled))"
+}
+
+# Test files as `node --test DIR` would pick them (*.test.mjs and the other default name patterns).
+node_test_files() {
+  find "$1" -type d -name node_modules -prune -o -type f \
+    \( -name '*.test.mjs' -o -name '*.test.js' -o -name '*.test.cjs' \
+       -o -name '*-test.mjs' -o -name '*_test.mjs' -o -name 'test-*.mjs' \) -print | sort
+}
+
+# Prints the number after "# NAME " in a node TAP summary, 0 when absent.
+tap_count() {
+  grep -E "^# $2 [0-9]+$" "$1" | tail -n 1 | grep -o '[0-9]\+$' || echo 0
+}
+
+run_node_suite() {
+  local suite="$1" dir="$2" files
+  mapfile -t files < <(node_test_files "$dir")
+  ((${#files[@]} > 0)) || return 0
+  step "Node tests: $suite (${dir#"$ATOM_ROOT"/}, ${#files[@]} files)"
+  mkdir -p "$ATOM_RESULTS_DIR"
+  local tap="$ATOM_RESULTS_DIR/$suite.tap" status=0
+  rm -f "$tap"
+  (cd "$ATOM_ROOT" && timeout -k 10 "$ATOM_SUITE_TIMEOUT" node --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" "${files[@]}") || status=$?
+  if [[ ! -s "$tap" ]] || ! grep -qE '^# pass [0-9]+$' "$tap"; then
+    warn "node --test for $suite reported no summary (exit $status)"
+    add_counts "$suite" 0 1 0
+    return 0
+  fi
+  local passed failed cancelled skipped todo
+  passed="$(tap_count "$tap" pass)"
+  failed="$(tap_count "$tap" fail)"
+  cancelled="$(tap_count "$tap" cancelled)"
+  skipped="$(tap_count "$tap" skipped)"
+  todo="$(tap_count "$tap" todo)"
+  failed=$((failed + cancelled))
+  if ((status != 0 && failed == 0)); then
+    warn "node --test for $suite exited $status with no failed test recorded"
+    failed=1
+  fi
+  add_counts "$suite" "$passed" "$failed" "$((skipped + todo))"
+}
+
+# Every folder under tests/ with Node test files is a suite: wasm first, e2e (the slowest) last.
+run_all_node_suites() {
+  local dir name ordered=("$ATOM_ROOT/tests/wasm")
+  for dir in "$ATOM_ROOT"/tests/*/; do
+    name="$(basename "$dir")"
+    [[ "$name" == wasm || "$name" == e2e || "$name" == cpp ]] || ordered+=("${dir%/}")
+  done
+  ordered+=("$ATOM_ROOT/tests/e2e")
+  for dir in "${ordered[@]}"; do
+    [[ -d "$dir" ]] && run_node_suite "$(basename "$dir")" "$dir"
+  done
+  return 0
+}
+
+# The one closing line; returns non-zero when anything failed.
+print_totals() {
+  local line="$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+  ((TOTAL_SKIPPED > 0)) && line+=", $TOTAL_SKIPPED skipped"
+  printf '%s\n' "$line"
+  ((TOTAL_FAILED == 0))
+}

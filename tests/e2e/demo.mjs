@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Shows a diff as a pull request's "Files changed" page with the extension loaded, waits for the
+// tier badges, and saves a screenshot.
+//   node tests/e2e/demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png
+// Needs the built extension (node extension/build.mjs). Exit 0 on success, 2 on bad arguments
+// or unreadable input, 1 when the page did not get its badges.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readTierBadges, waitForTierBadges } from './support/badges.mjs';
+import { launchWithExtension } from './support/browser.mjs';
+import { startFakeGitHub } from './support/fake-github.mjs';
+import { filesForDisplay } from './support/diff-for-display.mjs';
+
+function fail(status, message) {
+  console.error(`demo.mjs: ${message}`);
+  process.exit(status);
+}
+
+let options;
+try {
+  ({ values: options } = parseArgs({ options: {
+    diff: { type: 'string' }, meta: { type: 'string' }, out: { type: 'string' },
+    ui: { type: 'string', default: 'react' },
+  } }));
+} catch (error) {
+  fail(2, error.message);
+}
+if (!options.diff || !options.out) fail(2, 'usage: demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png');
+if (!['react', 'classic'].includes(options.ui)) fail(2, `--ui must be react or classic, not ${options.ui}`);
+
+let diffBytes;
+let meta = {};
+try {
+  diffBytes = readFileSync(options.diff);
+} catch (error) {
+  fail(2, `${options.diff}: ${error.message}`);
+}
+if (options.meta) {
+  try {
+    meta = JSON.parse(readFileSync(options.meta, 'utf8'));
+  } catch (error) {
+    fail(2, `${options.meta}: ${error.message}`);
+  }
+}
+const [owner, repo] = /^[\w.-]+\/[\w.-]+$/.test(meta.repo ?? '') ? meta.repo.split('/') : ['ROCm', 'ATOM'];
+const number = Number.isSafeInteger(meta.number) && meta.number > 0 ? meta.number : 1;
+const pr = { owner, repo, number, title: meta.title ?? basename(options.diff) };
+const expectedFiles = filesForDisplay(diffBytes.toString('utf8')).length;
+
+const github = await startFakeGitHub();
+github.addPullRequest({ ...pr, diffBytes });
+const browser = await launchWithExtension({ port: github.port, viewport: { width: 1280, height: 900 } });
+let status = 0;
+try {
+  const page = await browser.context.newPage();
+  const url = `https://github.com/${owner}/${repo}/pull/${number}/${options.ui === 'react' ? 'changes' : 'files'}`;
+  await page.goto(url);
+  try {
+    await waitForTierBadges(page, expectedFiles, 60000);
+  } catch {
+    status = 1;
+    console.error(`demo.mjs: ${url} did not get a tier badge on each of its ${expectedFiles} files within 60 s`);
+  }
+  await page.screenshot({ path: options.out, fullPage: true });
+  const tiers = (await readTierBadges(page)).map((badge) => `T${badge.tier}`).sort();
+  const counts = ['T1', 'T2', 'T3'].map((tier) => `${tier}:${tiers.filter((t) => t === tier).length}`).join(' ');
+  console.log(`screenshot ${options.out}: ${url} (${options.ui} UI), ${tiers.length} tier badges (${counts})`);
+} finally {
+  await browser.close();
+  await github.close();
+}
+process.exit(status);

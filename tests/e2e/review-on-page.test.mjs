@@ -1,0 +1,171 @@
+// End to end: the summary panel, the findings and the draft button on files pages of both UIs,
+// against the engine's result for the same diff.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchWithExtension } from './support/browser.mjs';
+import { startFakeGitHub } from './support/fake-github.mjs';
+import { TYPED_REVIEW_TEXT, diffAnchor } from './support/fixture-pages.mjs';
+import { sharedAvailable } from './support/paths.mjs';
+import {
+  DEMO_PR, FILES_TABS, backgroundMeta, corpusDiff, demoDiff, openFilesPage,
+} from './support/pull-requests.mjs';
+import { referenceReview } from './support/reference-review.mjs';
+
+let github;
+let browser;
+
+before(async () => {
+  github = await startFakeGitHub();
+  browser = await launchWithExtension({ port: github.port });
+});
+after(async () => {
+  await browser?.close();
+  await github?.close();
+});
+
+const findingKey = (f) => `${f.rule}|${f.severity}|${f.path ?? ''}|${f.line ?? ''}|${f.line == null ? '' : (f.side ?? '')}`;
+
+// Where each finding element sits: 'panel', 'file-list', or 'row' (with the row's line check).
+function readFindings(page) {
+  return page.$$eval('[data-atom-review="finding"]', (elements) => elements.map((element) => {
+    const { rule, severity, path = null, line = null, side = null } = element.dataset;
+    const row = element.closest('tr');
+    let rowShowsLine = false;
+    if (row && line) {
+      const letter = side === 'old' ? 'L' : 'R';
+      const diffSide = side === 'old' ? 'left' : 'right';
+      rowShowsLine = Boolean(row.querySelector(`[id$="${letter}${line}"], [data-line-anchor$="${letter}${line}"], `
+        + `td[data-diff-side="${diffSide}"][data-line-number="${line}"]`));
+    }
+    return {
+      rule, severity, path, line: line === null ? null : Number(line), side,
+      place: row ? 'row' : element.closest('[data-atom-review="file-findings"]') ? 'file-list'
+        : element.closest('[data-atom-review="panel"]') ? 'panel' : 'elsewhere',
+      rowShowsLine,
+      containerId: element.closest('[id^="diff-"]')?.id ?? null,
+    };
+  }));
+}
+
+async function expectFindingsInPlace(page, result) {
+  const expected = result.findings ?? [];
+  await page.waitForSelector('[data-atom-review="panel"]', { timeout: 30000 });
+  await page.waitForFunction((count) => document.querySelectorAll('[data-atom-review="finding"]').length === count,
+    expected.length, { timeout: 10000 });
+  await page.waitForTimeout(300); // a debounced pass must not move or double anything
+  const shown = await readFindings(page);
+  assert.deepEqual(shown.map(findingKey).sort(), expected.map(findingKey).sort(), 'exactly one element per finding');
+  for (const finding of shown) {
+    const what = `${finding.rule} at ${finding.path}:${finding.line}`;
+    assert.notEqual(finding.place, 'elsewhere', what);
+    if (finding.path === null) assert.equal(finding.place, 'panel', `${what}: PR-level findings sit in the panel`);
+    else assert.equal(finding.containerId, diffAnchor(finding.path), `${what}: inside its own file`);
+    if (finding.place === 'row') assert.ok(finding.rowShowsLine, `${what}: the row shows that line`);
+    if (finding.line === null && finding.path !== null) assert.equal(finding.place, 'file-list', what);
+  }
+  return shown;
+}
+
+test('a pull request whose diff cannot be fetched gets a panel that says so', async () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 404404, title: 'Diff gone' };
+  github.addPullRequest({ ...pr, diffUnavailable: true });
+  const page = await openFilesPage(browser.context, pr, 'files');
+  const panel = await page.waitForSelector('[data-atom-review="panel"][data-state="error"]', { timeout: 30000 });
+  assert.match(await panel.textContent(), /Could not review this pull request: GET https:\/\/github\.com\/ROCm\/ATOM\/pull\/404404\.diff answered 404/);
+  await page.close();
+});
+
+for (const { name, pr, diff, skip } of [
+  { name: 'demo pull request', pr: DEMO_PR, diff: demoDiff },
+  { name: 'real ATOM diff', pr: { owner: 'ROCm', repo: 'ATOM', number: 9002, title: 'Corpus diff' }, diff: corpusDiff,
+    skip: !sharedAvailable() && 'needs ../shared' },
+]) {
+  describe(`summary panel and findings: ${name}`, { skip }, () => {
+    let reference;
+    before(async () => {
+      const diffBytes = diff();
+      github.addPullRequest({ ...pr, diffBytes });
+      ({ result: reference } = await referenceReview(diffBytes, backgroundMeta(pr)));
+    });
+
+    for (const { ui, tab } of FILES_TABS) {
+      test(`${ui} UI: one panel with the verdict; every finding once, in its row, file or the panel`, async () => {
+        const page = await openFilesPage(browser.context, pr, tab);
+        await expectFindingsInPlace(page, reference);
+        const panels = await page.$$eval('[data-atom-review="panel"]', (all) => all.map((p) => p.dataset.verdict));
+        assert.deepEqual(panels, [reference.verdict]);
+        // Each file with findings shows their count under its header.
+        const counts = await page.$$eval('[data-atom-review="file-findings"]',
+          (lists) => Object.fromEntries(lists.map((list) => [list.dataset.path, Number(list.dataset.count)])));
+        const expectedCounts = {};
+        for (const f of reference.findings ?? []) if (f.path !== null) expectedCounts[f.path] = (expectedCounts[f.path] ?? 0) + 1;
+        assert.deepEqual(counts, expectedCounts);
+        await page.close();
+      });
+
+      test(`${ui} UI: the draft button appends the card after what the review box holds`, async () => {
+        const page = await openFilesPage(browser.context, pr, tab);
+        await page.click('[data-atom-review="draft-button"]', { timeout: 30000 });
+        const value = await page.$eval('.review-box textarea', (field) => field.value);
+        assert.equal(value, `${TYPED_REVIEW_TEXT}\n\n${reference.draft}`);
+        assert.match(value, new RegExp(`^${TYPED_REVIEW_TEXT}\\n\\n## ATOM PR #${pr.number}\\b`));
+        await page.close();
+      });
+    }
+
+    test('conversation page: the panel, and the draft button fills the new-comment box', async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}`);
+      await page.click('[data-atom-review="draft-button"]', { timeout: 30000 });
+      assert.deepEqual(await page.$$eval('[data-atom-review="panel"]', (all) => all.map((p) => p.dataset.verdict)),
+        [reference.verdict]);
+      assert.equal(await page.$eval('#new_comment_field', (field) => field.value), `${TYPED_REVIEW_TEXT}\n\n${reference.draft}`);
+      // No files here: every finding is listed in the panel, once.
+      await page.waitForFunction((count) => document.querySelectorAll('[data-atom-review="finding"]').length === count,
+        (reference.findings ?? []).length);
+      const shown = await readFindings(page);
+      assert.deepEqual(shown.map(findingKey).sort(), (reference.findings ?? []).map(findingKey).sort());
+      assert.ok(shown.every((finding) => finding.place === 'panel'));
+      await page.close();
+    });
+
+    test('React UI: findings of a file GitHub unmounts wait in the panel, and move back when it returns', async (t) => {
+      const inAFile = (reference.findings ?? []).find((finding) => finding.path !== null);
+      if (!inAFile) return t.skip('the engine found nothing inside a file of this diff');
+      const page = await openFilesPage(browser.context, pr, 'changes');
+      await expectFindingsInPlace(page, reference);
+      await page.evaluate((id) => {
+        globalThis.unmountedEntry = document.getElementById(id).parentElement;
+        globalThis.unmountedEntry.remove();
+      }, diffAnchor(inAFile.path));
+      await page.waitForTimeout(400);
+      const whileAway = await readFindings(page);
+      assert.deepEqual(whileAway.map(findingKey).sort(), reference.findings.map(findingKey).sort());
+      assert.ok(whileAway.filter((f) => f.path === inAFile.path).every((f) => f.place === 'panel'));
+      await page.evaluate(() => {
+        const entry = globalThis.unmountedEntry; // remounted as React would: without our elements
+        entry.querySelectorAll('[data-atom-review]').forEach((element) => element.remove());
+        document.querySelector('[data-testid="progressive-diffs-list"]').append(entry);
+      });
+      await page.waitForTimeout(400);
+      await expectFindingsInPlace(page, reference);
+      await page.close();
+    });
+
+    test('React UI: rows re-rendered without our findings get them back, never twice', async () => {
+      const page = await openFilesPage(browser.context, pr, 'changes');
+      await expectFindingsInPlace(page, reference);
+      await page.evaluate(() => {
+        for (const row of document.querySelectorAll('tr')) {
+          if (!row.querySelector('[data-atom-review="finding"]')) continue;
+          const fresh = row.cloneNode(true); // as React would render it: without our element
+          fresh.querySelectorAll('[data-atom-review]').forEach((element) => element.remove());
+          row.replaceWith(fresh);
+        }
+      });
+      await page.waitForTimeout(400);
+      await expectFindingsInPlace(page, reference);
+      await page.close();
+    });
+  });
+}

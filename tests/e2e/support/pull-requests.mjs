@@ -1,0 +1,28 @@
+// The pull requests the e2e tests show, and the meta the background sends for them.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT, SHARED_DIR } from './paths.mjs';
+
+export const DEMO_PR = { owner: 'ROCm', repo: 'ATOM', number: 4242, title: 'Capture CUDA graphs largest batch first' };
+export const demoDiff = () => readFileSync(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo.diff'));
+
+/** The largest ATOM corpus diff under 200 KB: many files, still quick to render. Needs ../shared. */
+export function corpusDiff() {
+  const dir = join(SHARED_DIR, 'corpus', 'atom');
+  const [largest] = readdirSync(dir).filter((name) => name.endsWith('.diff'))
+    .map((name) => ({ name, size: statSync(join(dir, name)).size }))
+    .filter(({ size }) => size < 200_000)
+    .sort((a, b) => b.size - a.size || a.name.localeCompare(b.name));
+  return readFileSync(join(dir, largest.name));
+}
+
+/** The meta the extension's background passes to the engine for `pr`. */
+export const backgroundMeta = (pr) => ({ repo: `${pr.owner}/${pr.repo}`, number: pr.number });
+
+export const FILES_TABS = [{ ui: 'classic', tab: 'files' }, { ui: 'react', tab: 'changes' }];
+
+export async function openFilesPage(context, pr, tab) {
+  const page = await context.newPage();
+  await page.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}/${tab}`);
+  return page;
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { startPageFeatures } from '../../extension/content/lifecycle.js';
+
+// A window with just what the lifecycle uses; the URL poll runs when the test says so.
+function fakeWindow(path) {
+  const win = new EventTarget();
+  win.location = { origin: 'https://github.com', pathname: path, search: '', hash: '' };
+  win.setInterval = (callback) => { win.poll = callback; return 1; };
+  win.clearInterval = () => { win.poll = null; };
+  return win;
+}
+
+function recordingFeature(pattern) {
+  const runs = [];
+  return {
+    runs,
+    feature: {
+      id: 'recording',
+      match: (location) => (pattern.test(location.pathname) ? { path: location.pathname } : null),
+      run: (params, signal) => { runs.push({ params, signal }); },
+    },
+  };
+}
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test('runs a feature on a matching page only', async () => {
+  const { runs, feature } = recordingFeature(/\/files$/);
+  const win = fakeWindow('/o/r/pull/1');
+  const stop = startPageFeatures([feature], { win });
+  await settle();
+  assert.equal(runs.length, 0);
+  win.location.pathname = '/o/r/pull/1/files';
+  win.poll();
+  await settle();
+  assert.deepEqual(runs.map((r) => r.params), [{ path: '/o/r/pull/1/files' }]);
+  stop();
+});
+
+test('every navigation signal aborts the running page and starts again', async () => {
+  for (const type of ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate']) {
+    const { runs, feature } = recordingFeature(/files/);
+    const win = fakeWindow('/o/r/pull/1/files');
+    const stop = startPageFeatures([feature], { win });
+    await settle();
+    win.dispatchEvent(new Event(type));
+    await settle();
+    assert.equal(runs.length, 2, type);
+    assert.equal(runs[0].signal.aborted, true, type);
+    assert.equal(runs[1].signal.aborted, false, type);
+    stop();
+    assert.equal(runs[1].signal.aborted, true, `${type}: stop() aborts`);
+  }
+});
+
+test('the URL poll restarts on a new path or query, not on a new hash', async () => {
+  const { runs, feature } = recordingFeature(/files/);
+  const win = fakeWindow('/o/r/pull/1/files');
+  const stop = startPageFeatures([feature], { win });
+  await settle();
+  win.location.hash = '#diff-abc';
+  win.poll();
+  await settle();
+  assert.equal(runs.length, 1, 'hash change keeps the page');
+  win.location.search = '?w=1';
+  win.poll();
+  await settle();
+  assert.equal(runs.length, 2);
+  win.location.pathname = '/o/r/pull/1';
+  win.poll();
+  await settle();
+  assert.equal(runs.length, 2, 'no run on a page the feature does not match');
+  assert.equal(runs[1].signal.aborted, true, 'leaving the page aborts its run');
+  stop();
+});
+
+test('a failing feature is logged and does not stop the others', async () => {
+  const warnings = [];
+  const { runs, feature } = recordingFeature(/files/);
+  const failing = { id: 'failing', match: () => ({}), run: () => { throw new Error('boom'); } };
+  const win = fakeWindow('/o/r/pull/1/files');
+  const stop = startPageFeatures([failing, feature], { win, log: { warn: (...args) => warnings.push(args.join(' ')) } });
+  await settle();
+  assert.equal(runs.length, 1);
+  assert.match(warnings.join('\n'), /feature failing failed:.*boom/);
+  stop();
+});
