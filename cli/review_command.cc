@@ -1,5 +1,7 @@
-// `atom-review review [--meta PR.json] [--format markdown|json|sarif] [--fail-on red|warn] [DIFF | -]`
+// `atom-review review [--meta PR.json] [--format markdown|json|sarif] [--pack PACK.json]
+//                     [--fail-on red|warn] [DIFF | -]`
 #include <iostream>
+#include <optional>
 
 #include "cli/cli_common.h"
 #include "cli/review_inputs.h"
@@ -17,19 +19,25 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   if (error.empty()) check_choice(args, "--format", {"markdown", "json", "sarif"}, error);
   if (error.empty()) check_choice(args, "--fail-on", {"red", "warn"}, error);
   if (!error.empty()) return fail(error);
-  // Neither can reach the engine yet: run_review takes no pack and no checkout.
-  if (args.options.count("--pack")) return fail("--pack is not supported yet");
+  // run_review takes no checkout yet.
   if (args.options.count("--repo")) return fail("--repo is not supported yet");
 
   MetaInput meta;
   if (auto it = args.options.find("--meta"); it != args.options.end() && !load_meta(it->second, meta, error))
     return fail(error);
-
   const std::string diff_name = args.positional.empty() ? "-" : args.positional.front();
+  if (diff_name == "-" && args.options.count("--pack") && args.options.at("--pack") == "-")
+    return fail("--pack and the diff cannot both be standard input");
+  // Without --pack the pack that names meta.repo applies (TierTable::for_repo).
+  std::optional<TierTable> pack;
+  if (auto it = args.options.find("--pack"); it != args.options.end() && !load_pack(it->second, pack.emplace(), error))
+    return fail(error);
+
   std::string diff;
   if (!read_input(diff_name, diff, error)) return fail(error);
 
-  const ReviewResult result = run_review(diff, meta.meta, meta.given);
+  const ReviewResult result = pack ? run_review(diff, meta.meta, meta.given, *pack)
+                                   : run_review(diff, meta.meta, meta.given);
   if (auto reason = unusable_diff_reason(diff_name, diff, result)) return fail(*reason);
 
   const std::string format = args.options.count("--format") ? args.options.at("--format") : "markdown";

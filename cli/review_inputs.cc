@@ -19,6 +19,19 @@ bool load_meta(const std::string& path, MetaInput& out, std::string& error) {
   return true;
 }
 
+bool load_pack(const std::string& path, TierTable& out, std::string& error) {
+  std::string text;
+  if (!read_input(path, text, error)) return false;
+  std::string pack_error;
+  TierTable table = TierTable::from_pack_json(text, pack_error);
+  if (!pack_error.empty()) {
+    error = path + ": " + pack_error;
+    return false;
+  }
+  out = std::move(table);
+  return true;
+}
+
 std::optional<std::string> unusable_diff_reason(const std::string& diff_name, const std::string& diff_bytes,
                                                 const ReviewResult& result) {
   const std::string name = diff_name == "-" ? "<stdin>" : diff_name;

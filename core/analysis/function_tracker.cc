@@ -31,7 +31,7 @@ bool contains(const auto& list, std::string_view word) {
 
 std::string cpp_function_name(std::string_view code) {
   static const RE2 call_re(R"(([A-Za-z_~][\w:~]*)\s*\()");
-  static const RE2 prefix_re(R"([\w\s:<>,*&~]*)");
+  static const RE2 prefix_re(R"([\w\s:<>,*&~()]*)");  // parens: attributes such as __launch_bounds__(256)
   static constexpr std::array<std::string_view, 17> kNotFunctions = {
       "if", "for", "while", "switch", "catch", "return", "sizeof", "alignof", "decltype",
       "static_assert", "do", "else", "new", "delete", "throw", "typeid", "defined"};

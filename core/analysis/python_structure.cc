@@ -142,7 +142,7 @@ void sort_unique(std::vector<std::string>& names) {
 std::vector<std::string> bound_names(std::string_view raw_code) {
   static const RE2 def_re(R"(^(?:async\s+)?(?:def|class)\s+(\w+))");
   static const RE2 for_re(R"(^(?:async\s+)?for\s+(.+?)\s+in\b)");
-  static const RE2 as_re(R"(\bas\s+(\(?[\w\s,]+\)?))");
+  static const RE2 as_re(R"(\bas\s+(\([^)]*\)|\w+))");
   static const RE2 import_re(R"(^import\s+(.+)$)");
   static const RE2 from_re(R"(^from\s+\S+\s+import\s+(.+)$)");
   static const RE2 walrus_re(R"((\w+)\s*:=)");

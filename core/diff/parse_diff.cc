@@ -55,11 +55,11 @@ struct FileHeaders {
 
 class Parser {
  public:
-  explicit Parser(std::string_view bytes) : lines_(split_lines(bytes)) {
+  explicit Parser(std::string_view bytes) : bytes_(bytes), lines_(split_lines(bytes)) {
     result_.bytes = bytes.size();
   }
 
-  ParsedDiff run(std::string_view bytes) {
+  ParsedDiff run() {
     for (index_ = 0; index_ < lines_.size() && !stopped_; ++index_) handle_line();
     if (state_ == State::InHunk && !stopped_) {
       add_error("truncated-hunk",
@@ -69,14 +69,16 @@ class Parser {
     }
     finish_file();
     finish_commit();
-    if (!result_.looks_like_diff && !only_whitespace(bytes)) {
+    if (!result_.looks_like_diff && !only_whitespace(bytes_)) {
       add_error("not-a-diff", "no diff, commit or file header found", 1);
     }
     return std::move(result_);
   }
 
  private:
-  enum class State { Preamble, FileHeader, Hunks, InHunk, SkipBinary, SkipUnsupported, Trailer };
+  // Skipping: binary patch data, a combined diff or format-patch's signature, up to the next
+  // file or commit.
+  enum class State { Preamble, FileHeader, Hunks, InHunk, Skipping };
 
   std::string_view line() const { return lines_[index_]; }
   int line_number() const { return static_cast<int>(index_) + 1; }
@@ -104,9 +106,7 @@ class Parser {
       case State::Hunks: return handle_between_hunks();
       case State::FileHeader: return handle_file_header();
       case State::Preamble: return handle_preamble();
-      case State::SkipBinary:
-      case State::SkipUnsupported:
-      case State::Trailer: handle_section_start(); return;
+      case State::Skipping: handle_section_start(); return;
     }
   }
 
@@ -125,7 +125,7 @@ class Parser {
       add_error("combined-diff", "merge diffs (diff --cc) are not supported; section skipped",
                 line_number());
       result_.looks_like_diff = true;
-      state_ = State::SkipUnsupported;
+      state_ = State::Skipping;
       return true;
     }
     if (auto start = diff_detail::commit_start(text)) {
@@ -152,7 +152,7 @@ class Parser {
   bool handle_signature() {
     if (line() != "-- ") return false;
     finish_file();
-    state_ = State::Trailer;
+    state_ = State::Skipping;
     return true;
   }
 
@@ -199,7 +199,7 @@ class Parser {
       state_ = State::Hunks;
     } else if (text == "GIT binary patch") {
       file.binary = true;
-      state_ = State::SkipBinary;
+      state_ = State::Skipping;
     } else if (at_plain_file_start()) {
       read_minus_plus_pair();
       state_ = State::Hunks;
@@ -404,6 +404,7 @@ class Parser {
     }
   }
 
+  std::string_view bytes_;
   std::vector<std::string_view> lines_;
   size_t index_ = 0;
   State state_ = State::Preamble;
@@ -417,6 +418,6 @@ class Parser {
 
 }  // namespace
 
-ParsedDiff parse_diff(std::string_view bytes) { return Parser(bytes).run(bytes); }
+ParsedDiff parse_diff(std::string_view bytes) { return Parser(bytes).run(); }
 
 }  // namespace atom

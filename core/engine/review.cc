@@ -31,8 +31,12 @@ std::vector<FileSummary> summarize_files(const ReviewModel& model) {
 }  // namespace
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given) {
+  return run_review(diff_bytes, meta, meta_given, TierTable::for_repo(meta.repo));
+}
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const TierTable& tiers) {
   const ParsedDiff diff = parse_diff(diff_bytes);
-  const TierTable tiers = TierTable::for_repo(meta.repo);
   const ReviewModel model = build_review_model(diff, meta, tiers);
 
   ReviewResult result;

@@ -4,12 +4,17 @@
 #include <string>
 #include <string_view>
 #include "core/report/review_result.h"
+#include "core/tiers/tier_table.h"
 
 namespace atom {
 
 // Parses, analyses, runs every rule, applies the red gate, folding, dismissals and the verdict.
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta,
                         const nlohmann::json& meta_given = nlohmann::json::object());
+
+// The same with the tier table given (`--pack PACK.json`) instead of the one for meta.repo.
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const TierTable& tiers);
 
 // Convenience for bindings: meta as JSON text; returns the result JSON (contract.md) as text.
 // Never throws: a bad meta gives a result whose errors[] names it.

@@ -62,7 +62,7 @@ json rule_descriptor(const RuleMeta& meta) {
           {"fullDescription", {{"text", to_valid_utf8(meta.what.empty() ? meta.summary : meta.what)}}},
           {"help", {{"text", to_valid_utf8(help)}, {"markdown", to_valid_utf8(help)}}},
           {"defaultConfiguration", {{"level", sarif_level(meta.default_severity)}}},
-          {"properties", {{"category", meta.category}, {"tags", {"atom-review", category_title(meta.category)}}}}};
+          {"properties", {{"category", meta.category}, {"tags", json::array({"atom-review", category_title(meta.category)})}}}};
 }
 
 bool is_digits(const std::string& text) {
@@ -127,10 +127,10 @@ json sarif_result(const ReviewResult& result, const Finding& finding, const std:
 
   if (finding.path.empty()) {
     properties["scope"] = "pr";
-    if (const FileSummary* anchor = pr_anchor_file(result)) out["locations"] = {result_location(anchor->path, 1)};
+    if (const FileSummary* anchor = pr_anchor_file(result)) out["locations"] = json::array({result_location(anchor->path, 1)});
   } else if (finding.line <= 0) {
     properties["scope"] = "file";
-    out["locations"] = {result_location(finding.path, 1)};
+    out["locations"] = json::array({result_location(finding.path, 1)});
   } else {
     int line = finding.line;
     if (finding.side == Side::Old) {
@@ -142,7 +142,7 @@ json sarif_result(const ReviewResult& result, const Finding& finding, const std:
         if (it != file->removed_line_anchors.end()) line = it->second;
       }
     }
-    out["locations"] = {result_location(finding.path, line)};
+    out["locations"] = json::array({result_location(finding.path, line)});
   }
   out["properties"] = std::move(properties);
   return out;
@@ -172,12 +172,12 @@ json to_sarif(const ReviewResult& result) {
               {"columnKind", "unicodeCodePoints"},
               {"properties", {{"verdict", to_string(result.verdict)}, {"elevatedAiRisk", result.elevated_ai_risk}}}};
   if (!result.meta.repo.empty() && !result.meta.head_sha.empty())
-    run["versionControlProvenance"] = {{{"repositoryUri", "https://github.com/" + result.meta.repo},
-                                        {"revisionId", result.meta.head_sha}}};
+    run["versionControlProvenance"] = json::array(
+        {{{"repositoryUri", "https://github.com/" + result.meta.repo}, {"revisionId", result.meta.head_sha}}});
 
   json sarif = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                 {"version", "2.1.0"},
-                {"runs", {std::move(run)}}};
+                {"runs", json::array({std::move(run)})}};
   fit_results_within_limits(sarif, std::move(results), SarifLimits{});
   return sarif;
 }

@@ -16,7 +16,8 @@ struct PromptRule {
 };
 
 const PromptRule kPromptRules[] = {
-    {R"((?i)\bmla\b|_mla\b|mla_)", R"((?i)paged|page_size|block_table|kv_indptr|kv_indices)",
+    {R"((?i)\bmla\b|kv_lora_rank|attention_mla|aiter_mla|mla_(?:decode|prefill|attn|fwd))",
+     R"((?i)paged|page_size|block_table|kv_indptr|kv_indices)",
      "whether the MLA change holds for both the paged and the dense KV layout"},
     {R"((?i)\bmoe\b|_moe|moe_|expert)", R"((?i)\bep_size|\bep_rank|expert_parallel|\bEP\b|\buse_ep\b)",
      "how MoE routing behaves under expert parallelism, and whether each size divides by the EP or the TP world size"},

@@ -9,7 +9,8 @@
 namespace atom {
 namespace {
 
-constexpr size_t kListed = 8;  // names listed in an answer before "and N more"
+constexpr size_t kListed = 8;        // names listed in an answer before "and N more"
+constexpr size_t kMaxEvidence = 20;  // evidence places kept per question
 
 std::string join(const std::vector<std::string>& items, size_t shown = kListed) {
   std::string text;
@@ -46,7 +47,7 @@ Question what_changed(const ReviewModel& model) {
         const std::string named = "`" + line.function + "`";
         const bool kernel = RE2::PartialMatch(line.function, kernel_name) || RE2::PartialMatch(file.path, kernel_file);
         (kernel ? kernels : functions).push_back(named);
-        q.evidence.push_back(where({&file, &line}));
+        if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where({&file, &line}));
       }
     if (outside_functions) module_level.push_back("`" + file.path + "`");
   }
@@ -91,7 +92,7 @@ Question scope(const ReviewModel& model) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Context && line.diff != nullptr && q.evidence.size() < 20)
+        if (line.kind != LineKind::Context && line.diff != nullptr && q.evidence.size() < kMaxEvidence)
           collect(line.diff->text, where({&file, &line}));
   for (auto& value : archs) {
     const auto it = arch_names.find(value);
@@ -118,23 +119,55 @@ Question scope(const ReviewModel& model) {
   return q;
 }
 
-// Q3: aiter imports and calls added or removed, and new keyword arguments near aiter calls.
+// Keyword arguments written on added lines inside an `aiter.X(...)` call (the call line and its
+// continuation lines, followed by bracket depth on the new side).
+std::vector<std::pair<const CodeLine*, std::string>> aiter_call_keywords(const HunkView& hunk) {
+  static const RE2 call(R"(\baiter\.[\w.]+\s*\()");
+  static const RE2 keyword(R"((?:^|[(,])\s*(\w+)=[^=])");  // PEP 8 keyword style: no spaces around '='
+  std::vector<std::pair<const CodeLine*, std::string>> found;
+  int depth = 0;
+  for (const CodeLine& line : hunk.lines) {
+    if (line.kind == LineKind::Removed) continue;
+    re2::StringPiece call_at;
+    const std::string& code = line.code;
+    size_t from = 0;
+    if (depth == 0) {
+      if (!call.Match(code, 0, code.size(), RE2::UNANCHORED, &call_at, 1)) continue;
+      from = static_cast<size_t>(call_at.data() - code.data());
+    }
+    size_t to = code.size();
+    for (size_t i = from; i < code.size(); ++i) {
+      if (code[i] == '(' || code[i] == '[') {
+        ++depth;
+      } else if ((code[i] == ')' || code[i] == ']') && depth > 0 && --depth == 0) {
+        to = i + 1;
+        break;
+      }
+    }
+    if (line.kind == LineKind::Added)
+      for (const auto& name : all_matches(code.substr(from, to - from), keyword)) found.emplace_back(&line, name);
+  }
+  return found;
+}
+
+// Q3: aiter imports and calls added or removed, and new keyword arguments on aiter calls.
 Question aiter_usage(const ReviewModel& model) {
   static const RE2 import_line(R"(^\s*(?:from\s+(aiter[\w.]*)\s+import\s+(.+)|import\s+(aiter[\w.]*)))");
   static const RE2 call(R"(\b(aiter\.[\w.]+)\s*\()");
-  static const RE2 keyword(R"((?:^|[(,])\s*(\w+)=[^=])");  // PEP 8 keyword style: no spaces around '='
+  static const RE2 keyword(R"((?:^|[(,])\s*(\w+)=[^=])");
   Question q{"Q3", "", {}};
-  std::vector<std::string> added_imports, removed_imports, added_calls, removed_calls, new_kwargs;
+  std::vector<std::string> added_imports, removed_imports, new_kwargs;
+  std::set<std::string> added_calls, removed_calls;
+  const auto note = [&q](const LineHit& hit) {
+    if (q.evidence.size() < kMaxEvidence) add_unique(q.evidence, where(hit));
+  };
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
     for (const HunkView& hunk : file.hunks) {
-      bool hunk_calls_aiter = false;
       std::set<std::string> removed_keywords;
-      for (const CodeLine& line : hunk.lines) {
-        hunk_calls_aiter = hunk_calls_aiter || RE2::PartialMatch(line.code, call);
+      for (const CodeLine& line : hunk.lines)
         if (line.kind == LineKind::Removed)
           for (const auto& k : all_matches(line.code, keyword)) removed_keywords.insert(k);
-      }
       for (const CodeLine& line : hunk.lines) {
         if (line.kind == LineKind::Context) continue;
         const bool added = line.kind == LineKind::Added;
@@ -142,28 +175,31 @@ Question aiter_usage(const ReviewModel& model) {
         if (RE2::PartialMatch(line.code, import_line, &module, &names, &plain)) {
           const std::string what = plain.empty() ? module + ": " + names : plain;
           add_unique(added ? added_imports : removed_imports, "`" + what + "`");
-          add_unique(q.evidence, where({&file, &line}));
+          note({&file, &line});
         }
         for (const auto& name : all_matches(line.code, call)) {
-          add_unique(added ? added_calls : removed_calls, "`" + name + "`");
-          add_unique(q.evidence, where({&file, &line}));
+          (added ? added_calls : removed_calls).insert(name);
+          note({&file, &line});
         }
-        if (added && hunk_calls_aiter && !removed_keywords.empty())
-          for (const auto& k : all_matches(line.code, keyword))
-            if (!removed_keywords.count(k)) {
-              add_unique(new_kwargs, "`" + k + "`");
-              add_unique(q.evidence, where({&file, &line}));
-            }
       }
+      for (const auto& [line, name] : aiter_call_keywords(hunk))
+        if (!removed_keywords.count(name)) {
+          add_unique(new_kwargs, "`" + name + "`");
+          note({&file, line});
+        }
     }
   }
-  // A call that is both added and removed only moved or changed its arguments.
+  std::vector<std::string> new_calls, gone_calls, changed_calls;
+  for (const auto& name : added_calls) (removed_calls.count(name) ? changed_calls : new_calls).push_back("`" + name + "`");
+  for (const auto& name : removed_calls)
+    if (!added_calls.count(name)) gone_calls.push_back("`" + name + "`");
   std::vector<std::string> parts;
   if (!added_imports.empty()) parts.push_back("new imports " + join(added_imports));
   if (!removed_imports.empty()) parts.push_back("removed imports " + join(removed_imports));
-  if (!added_calls.empty()) parts.push_back("calls on added lines " + join(added_calls));
-  if (!removed_calls.empty()) parts.push_back("calls on removed lines " + join(removed_calls));
-  if (!new_kwargs.empty()) parts.push_back("new keyword arguments near aiter calls " + join(new_kwargs));
+  if (!new_calls.empty()) parts.push_back("new calls " + join(new_calls));
+  if (!gone_calls.empty()) parts.push_back("removed calls " + join(gone_calls));
+  if (!changed_calls.empty()) parts.push_back("changed calls " + join(changed_calls));
+  if (!new_kwargs.empty()) parts.push_back("new keyword arguments on aiter calls " + join(new_kwargs));
   if (parts.empty()) {
     q.answer = "No aiter import or call is added, removed or changed.";
   } else {
@@ -177,7 +213,7 @@ Question aiter_usage(const ReviewModel& model) {
 // Q4: the mechanism behind a performance claim, as the description states it.
 Question mechanism(const ReviewModel& model, const std::vector<PrType>& types) {
   static const RE2 mechanism_words(
-      R"((?i)\b(fus(?:e|ed|ion|ing)|fewer (?:kernel )?launch\w*|launch(?:es)?|til(?:e|es|ing)|HBM|round-?trips?|bandwidth|occupancy|LDS|vectori[sz]\w*|cach(?:e|ed|ing)|overlap\w*|pipelin\w*|prefetch\w*|coalesc\w*|register\w*|memory traffic|allreduce|all-reduce|split-?k|persistent)\b)");
+      R"((?i)\b(fus(?:e|ed|ion|ing)|fewer (?:kernel )?launch\w*|launch(?:es)?|til(?:e|es|ing)|HBM|round-?trips?|bandwidth|occupancy|LDS|vectori[sz]\w*|overlap\w*|pipelin\w*|prefetch\w*|coalesc\w*|register\w*|memory traffic|allreduce|all-reduce|split-?k|persistent)\b)");
   Question q{"Q4", "", {}};
   if (!has_pr_type(types, "performance")) {
     q.answer = "No performance claim in the title or description.";

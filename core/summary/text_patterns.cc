@@ -10,7 +10,7 @@ const RE2& perf_claim_pattern() {
 
 const RE2& why_pattern() {
   static const RE2 pattern(
-      R"((?i)(\b(?:because|since|so that|in order to|caused by|root cause|due to|eliminat\w+|avoid\w*|otherwise|which (?:means|causes|caused)|leads? to|led to|results? in|the reason|motivation|instead of|was (?:wrong|broken|missing|incorrect)|round-?trips?)\b))");
+      R"((?i)(\b(?:because|since|so that|in order to|caused by|root cause|due to|eliminat\w+|avoid\w*|otherwise|which (?:means|causes|caused)|leads? to|led to|results? in|the reason|motivation|instead of|was (?:wrong|broken|missing|incorrect))\b))");
   return pattern;
 }
 

@@ -1,5 +1,5 @@
 // Background entry point: answers review requests from content scripts.
-import { parseReviewRequest } from '../shared/messages.js';
+import { metaForRequest, parseReviewRequest } from '../shared/messages.js';
 import { pullRequestKey } from '../shared/pull-request-key.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { reviewDiff } from './engine-host.js';
@@ -9,12 +9,13 @@ const cache = new ReviewCache();
 
 async function reviewPullRequest(pr) {
   const diffBytes = await fetchPullRequestDiff(pr);
-  return reviewDiff(diffBytes, { repo: `${pr.owner}/${pr.repo}`, number: pr.number });
+  return reviewDiff(diffBytes, metaForRequest(pr));
 }
 
 chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
+  // Keyed by pull request alone: the first page to ask names the title for the cache's lifetime.
   cache.getOrCompute(pullRequestKey(pr), () => reviewPullRequest(pr)).then(
     (resultJson) => sendResponse({ ok: true, resultJson }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),

@@ -1,20 +1,33 @@
 // Messages between content scripts and the background engine host.
-// A content script only ever names a pull request; the background fetches its diff itself.
+// A content script only ever names a pull request (with the title and author its page shows);
+// the background fetches the diff itself.
 
 export const REVIEW_REQUEST = 'review';
 
 const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
+const MAX_TITLE_LENGTH = 1000;
 
-/** Returns {owner, repo, number} when `message` is a well-formed review request, else null. */
+/**
+ * Returns {owner, repo, number, title?, author?} when `message` is a well-formed review request,
+ * else null. A title or author of the wrong shape is dropped, not fatal.
+ */
 export function parseReviewRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== REVIEW_REQUEST) return null;
-  const { owner, repo, number } = message;
+  const { owner, repo, number, title, author } = message;
   if (typeof owner !== 'string' || !NAME_PATTERN.test(owner)) return null;
   if (typeof repo !== 'string' || !NAME_PATTERN.test(repo)) return null;
   if (!Number.isSafeInteger(number) || number <= 0) return null;
-  return { owner, repo, number };
+  const pr = { owner, repo, number };
+  if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) pr.title = title;
+  if (typeof author === 'string' && NAME_PATTERN.test(author.replace(/\[bot\]$/, ''))) pr.author = author;
+  return pr;
 }
 
-export function reviewRequest({ owner, repo, number }) {
-  return { type: REVIEW_REQUEST, owner, repo, number };
+export function reviewRequest({ owner, repo, number, title, author }) {
+  return { type: REVIEW_REQUEST, owner, repo, number, ...(title && { title }), ...(author && { author }) };
+}
+
+/** The PR meta (contract.md `PR.json`) the engine gets for a review request. */
+export function metaForRequest({ owner, repo, number, title, author }) {
+  return { repo: `${owner}/${repo}`, number, ...(title !== undefined && { title }), ...(author !== undefined && { author }) };
 }

@@ -24,8 +24,13 @@ run_logged() {
   local started=$SECONDS status=0
   "$@" >"$log" 2>&1 || status=$?
   if ((status != 0)); then
-    printf 'error: %s failed (exit %d); last lines of %s:\n' "$name" "$status" "$log" >&2
-    tail -n 60 "$log" | sed 's/^/    | /' >&2
+    printf 'error: %s failed (exit %d); see %s\n' "$name" "$status" "$log" >&2
+    if grep -q -i -E '\berror\b' "$log"; then
+      printf 'first errors:\n' >&2
+      grep -i -E '\berror\b' "$log" | head -n 15 | sed 's/^/    | /' >&2
+    fi
+    printf 'last lines:\n' >&2
+    tail -n 30 "$log" | sed 's/^/    | /' >&2
     return "$status"
   fi
   note "$name done in $((SECONDS - started)) s (log: ${log#"$ATOM_ROOT"/})"

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Shows a diff as a pull request's "Files changed" page with the extension loaded, waits for the
-// tier badges, and saves a screenshot.
+// tier badges and the summary panel, and saves a screenshot.
 //   node tests/e2e/demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png
 // Needs the built extension (node extension/build.mjs). Exit 0 on success, 2 on bad arguments
 // or unreadable input, 1 when the page did not get its badges.
@@ -45,7 +45,8 @@ if (options.meta) {
 }
 const [owner, repo] = /^[\w.-]+\/[\w.-]+$/.test(meta.repo ?? '') ? meta.repo.split('/') : ['ROCm', 'ATOM'];
 const number = Number.isSafeInteger(meta.number) && meta.number > 0 ? meta.number : 1;
-const pr = { owner, repo, number, title: meta.title ?? basename(options.diff) };
+const author = typeof meta.author === 'string' ? meta.author : meta.author?.login; // gh's shape is an object
+const pr = { owner, repo, number, title: meta.title ?? basename(options.diff), ...(author && { author }) };
 const expectedFiles = filesForDisplay(diffBytes.toString('utf8')).length;
 
 const github = await startFakeGitHub();
@@ -58,14 +59,17 @@ try {
   await page.goto(url);
   try {
     await waitForTierBadges(page, expectedFiles, 60000);
+    await page.waitForSelector('[data-atom-review="panel"]', { timeout: 10000 });
+    await page.waitForTimeout(300); // findings settle into their rows after a debounced pass
   } catch {
     status = 1;
-    console.error(`demo.mjs: ${url} did not get a tier badge on each of its ${expectedFiles} files within 60 s`);
+    console.error(`demo.mjs: ${url} did not get its summary panel and a tier badge on each of its ${expectedFiles} files`);
   }
   await page.screenshot({ path: options.out, fullPage: true });
   const tiers = (await readTierBadges(page)).map((badge) => `T${badge.tier}`).sort();
   const counts = ['T1', 'T2', 'T3'].map((tier) => `${tier}:${tiers.filter((t) => t === tier).length}`).join(' ');
-  console.log(`screenshot ${options.out}: ${url} (${options.ui} UI), ${tiers.length} tier badges (${counts})`);
+  const findings = await page.$$eval('[data-atom-review="finding"]', (all) => all.length);
+  console.log(`screenshot ${options.out}: ${url} (${options.ui} UI), ${tiers.length} tier badges (${counts}), ${findings} findings`);
 } finally {
   await browser.close();
   await github.close();

@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kKey = "C1.hardcoded_dtype";
 // The dtype token after `dtype=` or `.to(`; group 1 is the token.
 constexpr const char* kPattern =
-    R"((?:\bdtype\s*=\s*|\.to\(\s*)((?:torch\.)?(?:bfloat16|float16|half|float8_e4m3fnuz|float8_e4m3fn|float8_e5m2fnuz|float8_e5m2|float8_e8m0fnu)\b|(?:aiter\.)?dtypes\.(?:bf16|fp16|fp8|fp8_e8m0|fp4x2|i8)\b|\bfp8_e8m0\b))";
+    R"((?:(?:^|[^.\w])dtype\s*=\s*|\.to\(\s*)((?:torch\.)?(?:bfloat16|float16|half|float8_e4m3fnuz|float8_e4m3fn|float8_e5m2fnuz|float8_e5m2|float8_e8m0fnu)\b|(?:aiter\.)?dtypes\.(?:bf16|fp16|fp8_e8m0|fp4x2|i8)\b|\bfp8_e8m0\b))";
 
 const RuleMeta& c1_meta() {
   static const RuleMeta meta = [] {
@@ -35,7 +35,11 @@ const RuleMeta& c1_meta() {
     m.must_not_fire =
         "The same dtype already stands on an unchanged (context) line of the file the diff shows, or on a "
         "removed line of the same hunk (the hardcode is not new, only moved); dtype comparisons "
-        "(`x.dtype == torch.bfloat16`); comments and docstrings; test files; files off these paths.";
+        "(`x.dtype == torch.bfloat16`); a dtype chosen by a ternary (`dtype=fp8 if use_fp8 else x.dtype`); "
+        "aiter's `dtypes.fp8` (it resolves to the arch's fp8 format); parameter defaults in a def (`dtype: torch.dtype = torch.bfloat16`: the "
+        "caller can pass another); fake/meta implementations (they mirror the real op, D6); comments and "
+        "docstrings; test files; files off these paths, and files named after one model family "
+        "(`deepseek_v4*`, `kimi*`, `qwen*` …: they serve that model only).";
     m.source = "ATOM#1423, ATOM#1458";
     m.messages = {
         {"hardcoded", "`{dtype}` is hardcoded in `{function}`, a path that serves several configurations",
@@ -61,9 +65,26 @@ std::vector<std::string> hardcoded_dtypes(std::string_view code) {
   return out;
 }
 
+// Shared attention/norm/scale/quant code: named so by its file or function, and not named after
+// one model family (a model's own file serves that model's configs only).
 bool on_dtype_sensitive_path(const FileView& file, const CodeLine& line) {
   static const RE2 path_words(R"((?i)attention|attn|mla|mha|norm|rope|rotary|quant|scale|fp8|kv_cache)");
+  static const RE2 one_model(
+      R"((?i)deepseek_v[34]|/v4_|kimi|minimax|qwen|llama|gpt_oss|glm|dspark|mimo|mixtral|gemma|phi)");
+  if (RE2::PartialMatch(file.path, one_model)) return false;
   return RE2::PartialMatch(file.path, path_words) || RE2::PartialMatch(line.function, path_words);
+}
+
+// A def header or signature line (a parameter default is not a hardcode), or a fake/meta
+// implementation that mirrors the real op's dtype (D6 checks those).
+bool exempt_line(const HunkView& hunk, const CodeLine& line) {
+  static const RE2 fake(R"((?i)fake|meta_impl|abstract)");
+  if (RE2::PartialMatch(line.function, fake)) return true;
+  const SideLines lines = side_lines(hunk, Side::New);
+  const size_t index = index_of(lines, &line);
+  if (index >= lines.size()) return true;
+  const std::string& start = lines[abc::statement_start(lines, index)]->code;
+  return start.find("def ") != std::string::npos && trimmed(start).rfind("def ", 0) == 0;
 }
 
 // True when `dtype` also stands on a context line of the file or a removed line of `hunk`.
@@ -82,11 +103,13 @@ class C1HardcodedDtype final : public Rule {
   const RuleMeta& meta() const override { return c1_meta(); }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    // `dtype=fp8_dtype if use_fp8 else x.dtype`: chosen per config, not hardcoded.
+    static const RE2 conditional(R"(\bif\b.*\belse\b)");
     for (const auto& [file, line] : model.hits(kKey)) {
       if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
       if (!on_dtype_sensitive_path(*file, *line)) continue;
       const HunkView* hunk = hunk_of(*file, line);
-      if (!hunk) continue;
+      if (!hunk || exempt_line(*hunk, *line) || RE2::PartialMatch(line->code, conditional)) continue;
       for (const std::string& dtype : hardcoded_dtypes(line->code)) {
         if (already_in_file(*file, *hunk, dtype)) continue;
         out.push_back(abc::line_finding(

@@ -16,7 +16,10 @@ constexpr const char* kDecisionPattern = R"((?:==|!=|\bin\b|\bnot\s+in\b|startsw
 // DeepSeek/Kimi MLA and model sizes that stand for a config value: 576 (kv_lora_rank 512 +
 // qk_rope_head_dim 64), 7168 (hidden), 1536 (q_lora_rank), 18432 (intermediate), 129280 and
 // 163840 (vocab), 2880 (GPT-OSS hidden).
-constexpr const char* kMagicPattern = R"(\b(576|7168|1536|18432|129280|163840|2880)\b)";
+// The number must sit between code operators ("576-wide" in prose the lexer took for code
+// does not count).
+constexpr const char* kMagicPattern =
+    R"((?:[=(,\[*+/<>]\s*|\b)(576|7168|1536|18432|129280|163840|2880)(?:\.0)?\s*(?:[),\]*+/<>=:]|$))";
 
 const RuleMeta& c3_meta() {
   static const RuleMeta meta = [] {
@@ -42,7 +45,8 @@ const RuleMeta& c3_meta() {
     m.must_not_fire =
         "The same literal or constant already stands on an unchanged (context) line of the same file the diff "
         "shows; comments and docstrings; paths (`\"hsa/gfx950/…\"`); a named constant's definition "
-        "(`MLA_LATENT_DIM = 576`); capability guards inside a detection helper (`_detect_gfx1201()`, "
+        "(`MLA_LATENT_DIM = 576`); a named capability flag (`self._is_gfx950 = get_gfx() == \"gfx950\"`); "
+        "`assert`/`raise` guards (they fail loudly); capability guards inside a detection helper (`_detect_gfx1201()`, "
         "`is_gfx950()`); the central arch registry files (`chip_info`, `platform`, `arch` modules); test files "
         "(ATOM#749 must not fire).";
     m.source = "ATOM#860 (fires), ATOM#749 (must not)";
@@ -102,6 +106,9 @@ class C3ArchLiteral final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     static const RE2 arch_literal(R"(^(?:gfx\d+[a-z]?|MI\d{3}[A-Z]?)$)");
     static const RE2 named_constant(R"(^\s*[A-Z][A-Z0-9_]*\s*(?::\s*\w+\s*)?=[^=])");
+    // `self._is_gfx950 = get_gfx() == "gfx950"`: naming a capability is the fix, not the problem.
+    static const RE2 explicit_guard(R"(^\s*(?:assert|raise)\b)");  // fails loudly: not a silent dispatch
+    static const RE2 capability_flag(R"(^\s*(?:self\.)?_?(?:is|has|use|supports?)_?gfx\w*\s*=[^=])");
     std::map<const FileView*, UnchangedText> unchanged;
     auto unchanged_of = [&](const FileView* file) -> const UnchangedText& {
       auto it = unchanged.find(file);
@@ -109,7 +116,9 @@ class C3ArchLiteral final : public Rule {
       return it->second;
     };
     for (const auto& [file, line] : model.hits(kArchKey)) {
-      if (exempt_file(*file) || line->in_docstring || in_detection_helper(*line) || !line->diff) continue;
+      if (exempt_file(*file) || line->in_docstring || in_detection_helper(*line) || !line->diff ||
+          RE2::PartialMatch(line->code, capability_flag) || RE2::PartialMatch(line->code, explicit_guard))
+        continue;
       for (const std::string& literal : abc::string_literals(line->diff->text, file->language)) {
         if (!RE2::FullMatch(literal, arch_literal) || unchanged_of(file).literals.count(literal)) continue;
         out.push_back(abc::line_finding("C3", Severity::Warn, *file, *line, "arch_literal", {{"literal", literal}}));

@@ -61,7 +61,8 @@ struct Candidate {
 
 std::vector<Candidate> partial_bindings(const IfChain& chain) {
   std::set<std::string> bound_somewhere;
-  for (const dg::Branch& branch : chain.branches) bound_somewhere.insert(branch.bound.begin(), branch.bound.end());
+  for (const dg::Branch& branch : chain.branches)  // a branch that leaves never carries its bindings past the chain
+    if (!branch.leaves) bound_somewhere.insert(branch.bound.begin(), branch.bound.end());
   std::vector<Candidate> out;
   for (const std::string& var : bound_somewhere) {
     Candidate candidate{var, nullptr, {}};
@@ -105,15 +106,75 @@ bool declares_outer_scope(const std::set<std::string>& names, const std::string&
   return false;
 }
 
+// True when a condition of the chain, or a statement of a branch before that branch binds
+// `var` (`k = k[:n]`, `x += 1`), reads it: then it must already exist before the chain.
+bool read_before_bound(const std::vector<const CodeLine*>& lines, const IfChain& chain, const std::string& var) {
+  bool bound_in_branch = false;
+  for (size_t i = chain.first; i < chain.end; ++i) {
+    if (!dg::is_statement_start(*lines[i])) continue;
+    size_t end = i;
+    std::string statement = dg::statement_text(lines, i, &end);
+    if (lines[i]->indent == chain.indent) bound_in_branch = false;  // a branch header
+    if (!bound_in_branch && dg::reads_name(statement, var)) return true;
+    for (const std::string& name : dg::python_bound_names(statement)) bound_in_branch |= name == var;
+    i = end;
+  }
+  return false;
+}
+
+// Indent of the innermost for/while loop around line `first`, or -1.
+int enclosing_loop_indent(const std::vector<const CodeLine*>& lines, size_t first) {
+  int indent = lines[first]->indent;
+  for (size_t i = first; i-- > 0;) {
+    const CodeLine& line = *lines[i];
+    if (!dg::is_statement_start(line) || line.indent >= indent) continue;
+    indent = line.indent;
+    if (dg::starts_with_word(line.code, "for") || dg::starts_with_word(line.code, "while") ||
+        dg::starts_with_word(line.code, "async"))
+      return line.indent;
+  }
+  return -1;
+}
+
+// "if a and (b)" → {"a", "b"}
+std::vector<std::string> conjuncts(std::string condition) {
+  for (const char* keyword : {"elif ", "if ", "while "})
+    if (condition.rfind(keyword, 0) == 0) condition = condition.substr(std::string(keyword).size());
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t at = condition.find(" and "); ; at = condition.find(" and ", start)) {
+    std::string_view part = dg::trim(std::string_view(condition).substr(start, at == std::string::npos ? std::string::npos : at - start));
+    while (part.size() >= 2 && part.front() == '(' && part.back() == ')') part = dg::trim(part.substr(1, part.size() - 2));
+    parts.emplace_back(part);
+    if (at == std::string::npos) break;
+    start = at + 5;
+  }
+  return parts;
+}
+
+// The read sits under a header whose condition includes an assigning branch's condition.
+bool guarded_by(const std::string& header, const std::set<std::string>& assigning_conditions) {
+  std::vector<std::string> header_parts = conjuncts(header);
+  for (const std::string& condition : assigning_conditions) {
+    std::vector<std::string> needed = conjuncts(condition);
+    if (needed.size() != 1) continue;
+    for (const std::string& part : header_parts)
+      if (part == needed.front()) return true;
+  }
+  return false;
+}
+
 struct Use {
   size_t index = 0;
   bool unseen_lines_between = false;
 };
 
 // The first read of `var` after the chain, unless it is rebound first, the read sits in a
-// sibling arm of an enclosing block, or it is guarded by a condition of an assigning branch.
+// sibling arm of an enclosing block, it is guarded by a condition of an assigning branch, or it
+// is still inside the loop around the chain (a value carried over from an earlier iteration,
+// as in `if i == 0: first = …`, is deliberate).
 std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, const std::string& var,
-                              const std::set<std::string>& assigning_conditions) {
+                              const std::set<std::string>& assigning_conditions, int loop_indent) {
   const auto& lines = slice.lines;
   bool unseen = false;
   std::vector<std::pair<int, std::string>> open_headers;  // (indent, header text) enclosing the scan
@@ -129,10 +190,14 @@ std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, 
     size_t end = i;
     std::string statement = dg::statement_text(lines, i, &end);
     std::string_view code = dg::trim(statement);
+    if (dg::starts_with_word(code, "for") || dg::starts_with_word(code, "with") || dg::starts_with_word(code, "except")) {
+      for (const std::string& name : dg::python_bound_names(statement))
+        if (name == var) return std::nullopt;  // rebound by the loop/context header
+    }
     if (dg::reads_name(statement, var)) {
       for (const auto& header : open_headers)
-        for (const std::string& condition : assigning_conditions)
-          if (dg::trim(header.second) == dg::trim(condition)) return std::nullopt;
+        if (guarded_by(header.second, assigning_conditions)) return std::nullopt;
+      if (loop_indent >= 0 && line.indent > loop_indent) return std::nullopt;  // loop-carried state
       return Use{i, unseen};
     }
     if (dg::starts_with_word(code, "del") && dg::has_name(code, var)) return std::nullopt;
@@ -173,10 +238,11 @@ class D1bRule : public Rule {
       bool prefix_visible = dg::starts_at_def(slice) && dg::contiguous(lines, 0, i);
       for (const Candidate& candidate : partial_bindings(*chain)) {
         if (before.count(candidate.var) || declares_outer_scope(before, candidate.var)) continue;
+        if (read_before_bound(lines, *chain, candidate.var)) continue;
         std::set<std::string> assigning;
         for (const dg::Branch& branch : chain->branches)
           if (branch.bound.count(candidate.var)) assigning.insert(branch.condition);
-        std::optional<Use> use = read_after(slice, *chain, candidate.var, assigning);
+        std::optional<Use> use = read_after(slice, *chain, candidate.var, assigning, enclosing_loop_indent(lines, i));
         if (!use) continue;
         report(file, slice, *chain, candidate, *use, prefix_visible && !use->unseen_lines_between, out);
       }
@@ -200,7 +266,6 @@ class D1bRule : public Rule {
                       {"branch", branch},
                       {"branch_line", std::to_string(branch_line)},
                       {"use_line", std::to_string(use_line.new_line)}};
-    finding.place = dg::place_of(file, if_line);
     if (verified) {
       finding.severity = Severity::Red;
       finding.tag = Tag::Verified;
@@ -210,7 +275,7 @@ class D1bRule : public Rule {
       finding.severity = Severity::Warn;
       finding.tag = Tag::Inferred;
     }
-    dg::add_folded(out, std::move(finding));
+    dg::add_unique(out, std::move(finding));
   }
 };
 

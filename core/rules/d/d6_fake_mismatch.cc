@@ -171,7 +171,7 @@ class D6Rule : public Rule {
                                       {"real_returns", describe(real)}});
     finding.severity = Severity::Red;
     finding.trigger = "fake `" + fake_name + "` returns " + describe(fake) + ", `" + op.name + "` returns " + describe(real);
-    dg::add_folded(out, std::move(finding));
+    dg::add_unique(out, std::move(finding));
   }
 
   void report_unseen_fake(const dg::OpDecl& op, const std::string& fake_name, std::vector<Finding>& out) const {
@@ -183,7 +183,7 @@ class D6Rule : public Rule {
                                       {"old_returns", "`" + old_returns + "`"},
                                       {"real_returns", "`" + op.return_annotation + "`"}});
     finding.tag = Tag::Inferred;
-    dg::add_folded(out, std::move(finding));
+    dg::add_unique(out, std::move(finding));
   }
 };
 

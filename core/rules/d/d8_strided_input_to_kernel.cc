@@ -187,7 +187,7 @@ class D8Rule : public Rule {
         Finding finding = dg::finding_at("D8", file, line, "strided-argument",
                                          {{"callee", callee}, {"argument", argument}, {"why_strided", reason}});
         finding.tag = Tag::Inferred;
-        dg::add_folded(out, std::move(finding));
+        dg::add_unique(out, std::move(finding));
       }
     }
   }

@@ -192,7 +192,7 @@ class D9Rule : public Rule {
       finding.trigger = "`" + product.expression + "` passes 2^31 " + threshold + " (factor " +
                         std::to_string(total) + ")";
     }
-    dg::add_folded(out, std::move(finding));
+    dg::add_unique(out, std::move(finding));
   }
 };
 

@@ -49,7 +49,7 @@ size_t top_level_assign(std::string_view code) {
   return std::string_view::npos;
 }
 
-void add_target_names(std::string_view target, std::vector<std::string>& names) {
+void add_target_names(std::string_view target, std::vector<std::string>& names, int depth = 0) {
   for (std::string_view part : split_top_level(target, ',')) {
     part = trim(part);
     while (!part.empty() && (part.front() == '(' || part.front() == '[' || part.front() == '*'))
@@ -57,7 +57,8 @@ void add_target_names(std::string_view target, std::vector<std::string>& names) 
     while (!part.empty() && (part.back() == ')' || part.back() == ']')) part.remove_suffix(1);
     part = trim(part);
     if (part.find(',') != std::string_view::npos) {
-      add_target_names(part, names);
+      // A parenthesised tuple target; unbalanced brackets (a window of a file) stop here.
+      if (depth < 4 && part.size() < target.size()) add_target_names(part, names, depth + 1);
     } else if (is_identifier(part)) {
       names.emplace_back(part);
     }
@@ -105,12 +106,23 @@ bool has_name(std::string_view code, std::string_view word) {
 }
 
 bool reads_name(std::string_view code, std::string_view word) {
+  const size_t assign = top_level_assign(code);
   for (size_t pos = code.find(word); pos != std::string_view::npos; pos = code.find(word, pos + 1)) {
     bool left_ok = pos == 0 || (!is_ident_char(code[pos - 1]) && code[pos - 1] != '.');
     size_t end = pos + word.size();
     bool right_ok = end >= code.size() || !is_ident_char(code[end]);
     if (!left_ok || !right_ok) continue;
     size_t next = code.find_first_not_of(' ', end);
+    // A bare name in an assignment target (`a, b = …`, `(a, b) = …`) is bound, not read.
+    if (assign != std::string_view::npos && pos < assign && next != std::string_view::npos &&
+        std::string_view(",=:)]").find(code[next]) != std::string_view::npos) {
+      int depth = 0;
+      for (size_t i = 0; i < pos; ++i) {
+        if (code[i] == '[' || code[i] == '{') ++depth;
+        else if (code[i] == ']' || code[i] == '}') --depth;
+      }
+      if (depth == 0) continue;
+    }
     bool followed_by_assign = next != std::string_view::npos && code[next] == '=' &&
                               (next + 1 >= code.size() || code[next + 1] != '=');
     // `x = …` binds and `f(x=…)` names a keyword; `x: T = …` annotates.
@@ -171,8 +183,8 @@ std::vector<std::string> python_bound_names(std::string_view statement) {
   for (size_t eq = top_level_assign(rest); eq != std::string_view::npos; eq = top_level_assign(rest)) {
     std::string_view target = rest.substr(0, eq);
     size_t colon = target.find(':');
-    if (colon != std::string_view::npos && target.find('[') == std::string_view::npos)
-      target = target.substr(0, colon);  // annotation
+    if (colon != std::string_view::npos && colon < target.find('['))
+      target = target.substr(0, colon);  // annotation, not a slice inside a subscript target
     if (target.find('(') == std::string_view::npos || target.find('(') > target.find(','))
       add_target_names(target, names);
     rest = rest.substr(eq + 1);
@@ -273,20 +285,15 @@ std::string statement_text(const std::vector<const CodeLine*>& lines, size_t fir
   return text;
 }
 
-void add_folded(std::vector<Finding>& out, Finding finding) {
+void add_unique(std::vector<Finding>& out, Finding finding) {
   for (Finding& existing : out) {
-    if (existing.rule == finding.rule && existing.path == finding.path && existing.place == finding.place) {
-      int folded = existing.folded + 1;
+    if (existing.rule == finding.rule && existing.path == finding.path && existing.line == finding.line &&
+        existing.side == finding.side) {
       if (finding.severity > existing.severity) existing = std::move(finding);  // keep the strongest
-      existing.folded = folded;
       return;
     }
   }
   out.push_back(std::move(finding));
-}
-
-std::string place_of(const FileView& file, const CodeLine& line) {
-  return file.path + "::" + (line.function.empty() ? std::string("<module>") : line.function);
 }
 
 Finding finding_at(const char* rule, const FileView& file, const CodeLine& line, std::string message_id,
@@ -300,7 +307,6 @@ Finding finding_at(const char* rule, const FileView& file, const CodeLine& line,
   finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
   finding.message_id = std::move(message_id);
   finding.fields = std::move(fields);
-  finding.place = place_of(file, line);
   return finding;
 }
 

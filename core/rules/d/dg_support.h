@@ -1,6 +1,6 @@
 // Small structure helpers shared by the D, E, F and G rules: the new side of a file grouped
 // by function, Python statements spanning lines, assignment targets, name uses, def
-// signatures, and the "one finding per place" fold. Best effort on a window of a file: they
+// signatures, and building findings. Best effort on a window of a file: they
 // never throw and report what they could not see (gaps) instead of guessing.
 #pragma once
 #include <map>
@@ -53,13 +53,12 @@ std::vector<Param> python_params(std::string_view signature);
 // "def name(" → "name"; "" when the code is not a def.
 std::string python_def_name(std::string_view code);
 
-// Appends `finding`, or folds it into the finding of the same rule and place (keeping the
-// more severe of the two).
-void add_folded(std::vector<Finding>& out, Finding finding);
-// The place key of a line: "path::function", or "path::<module>" at module level.
-std::string place_of(const FileView& file, const CodeLine& line);
+// Appends `finding` unless the same rule already reported that line (then the more severe of
+// the two is kept). Folding per place is the engine's job (finding_pipeline).
+void add_unique(std::vector<Finding>& out, Finding finding);
 
-// A verified warn finding of `rule` at `line` (its side and number), placed by place_of().
+// A verified warn finding of `rule` at `line` (its side and number); the engine assigns the
+// place (the line's function) when folding.
 Finding finding_at(const char* rule, const FileView& file, const CodeLine& line, std::string message_id,
                    std::map<std::string, std::string> fields);
 

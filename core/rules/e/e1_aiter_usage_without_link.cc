@@ -144,7 +144,7 @@ class E1Rule : public Rule {
       for (const std::string& symbol : usage.symbols) symbols += (symbols.empty() ? "" : ", ") + symbol;
       Finding finding = dg::finding_at("E1", file, *usage.first, "unlinked-aiter-usage", {{"symbols", symbols}});
       finding.place = file.path + "::aiter-usage";
-      dg::add_folded(out, std::move(finding));
+      dg::add_unique(out, std::move(finding));
     }
   }
 };

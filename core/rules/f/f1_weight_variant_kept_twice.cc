@@ -91,7 +91,7 @@ class F1Rule : public Rule {
           {{"variant", variant}, {"original", original}, {"function", slice.function.empty() ? "<module>" : slice.function}});
       bool whole_function = dg::starts_at_def(slice) && dg::contiguous(lines, 0, lines.size() - 1);
       if (!whole_function) finding.tag = Tag::Inferred;
-      dg::add_folded(out, std::move(finding));
+      dg::add_unique(out, std::move(finding));
     }
   }
 };

@@ -112,7 +112,7 @@ class G1bRule : public Rule {
       Finding finding = dg::finding_at("G1b", file, line, "blocking-get",
                                        {{"call", call}, {"loop_line", std::to_string(lines[loop.header]->new_line)}});
       if (!loop.whole) finding.tag = Tag::Inferred;
-      dg::add_folded(out, std::move(finding));
+      dg::add_unique(out, std::move(finding));
     }
   }
 };

@@ -120,6 +120,13 @@ TEST(ParseDiffHostile, GarbageInAFileHeader) {
   EXPECT_EQ(diff.files.size(), 2u);
 }
 
+TEST(ParseDiffHostile, FileSectionWithoutAnyPath) {
+  ParsedDiff diff = parse_diff("diff --git \nindex 1111111..2222222\n" + kGoodFile);
+  expect_single_error(diff, "malformed-header", 1);
+  ASSERT_EQ(diff.files.size(), 2u);
+  EXPECT_EQ(diff.files[1].path(), "good.py");
+}
+
 TEST(ParseDiffHostile, UnreadableHunkHeaders) {
   for (const char* header : {"@@ -a,b +c,d @@", "@@ -1,2 +3,4", "@@ -99999999999 +1 @@",
                              "@@ -1,2 3,4 @@", "@@ +1 -1 @@"}) {
@@ -152,6 +159,17 @@ TEST(ParseDiffHostile, NotADiff) {
   EXPECT_FALSE(diff.looks_like_diff);
   expect_single_error(diff, "not-a-diff", 1);
   EXPECT_TRUE(diff.files.empty());
+}
+
+// `git show` of a commit that changes no file: a diff with no files, not an error.
+TEST(ParseDiffHostile, CommitHeaderWithoutFiles) {
+  ParsedDiff diff = parse_diff(
+      "commit 4444444444444444444444444444444444444444\nAuthor: Dev <d@e.x>\n\n    Empty\n");
+  EXPECT_TRUE(diff.looks_like_diff);
+  EXPECT_TRUE(diff.errors.empty());
+  EXPECT_TRUE(diff.files.empty());
+  ASSERT_EQ(diff.commits.size(), 1u);
+  EXPECT_EQ(diff.commits[0].subject, "Empty");
 }
 
 TEST(ParseDiffHostile, EmptyAndBlankInputAreNotErrors) {

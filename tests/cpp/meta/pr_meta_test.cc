@@ -38,11 +38,13 @@ TEST(PrMeta, GhPrViewShape) {
   const MetaParseResult parsed = parse_pr_meta(R"({
     "number": 7, "title": "t", "body": "",
     "labels": [{"id": "L1", "name": "bug", "color": "ff0000"}],
-    "author": {"login": "dave", "is_bot": false},
+    "author": {"login": "dave", "is_bot": false}, "baseRefOid": "base1", "headRefOid": "head1",
     "comments": [{"author": {"login": "erin"}, "body": "lgtm", "createdAt": "2026-01-01T00:00:00Z"}]})");
   ASSERT_EQ(parsed.error, "");
   EXPECT_EQ(parsed.meta.labels, (std::vector<std::string>{"bug"}));
   EXPECT_EQ(parsed.meta.author, "dave");
+  EXPECT_EQ(parsed.meta.base_sha, "base1");
+  EXPECT_EQ(parsed.meta.head_sha, "head1");
   EXPECT_EQ(parsed.meta.body, std::optional<std::string>(""));  // empty body is still a body
   ASSERT_EQ(parsed.meta.comments.size(), 1u);
   EXPECT_EQ(parsed.meta.comments[0].author, "erin");

@@ -41,6 +41,8 @@ std::string read_text_file(const std::filesystem::path& path) {
   return text.str();
 }
 
+void PrintTo(const Fixture& fixture, std::ostream* out) { *out << fixture.diff.string(); }
+
 std::filesystem::path fixtures_root() { return std::filesystem::path(ATOM_SOURCE_DIR) / "tests" / "rules"; }
 
 std::vector<Fixture> all_fixtures() {

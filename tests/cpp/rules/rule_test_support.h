@@ -1,6 +1,7 @@
 // Helpers for rule tests: run one rule on a diff, and list/read the fixtures under tests/rules/.
 #pragma once
 #include <filesystem>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,9 @@ struct Fixture {
   std::filesystem::path meta;           // .../fires_basic.meta.json, empty when absent
   std::string test_name;                // "HK4_fires_basic" (gtest-safe)
 };
+
+// gtest prints a failing parameter with this instead of its bytes.
+void PrintTo(const Fixture& fixture, std::ostream* out);
 
 std::filesystem::path fixtures_root();  // <source>/tests/rules
 std::vector<Fixture> all_fixtures();    // sorted by rule, then file name

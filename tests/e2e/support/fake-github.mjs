@@ -30,7 +30,7 @@ const RAW_DIFF = /^\/raw\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
  * files page at /files (classic UI) and /changes (React UI).
  * `requests` records every request as {host, path}.
  */
-export async function startFakeGitHub() {
+export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
   const requests = [];
@@ -61,7 +61,10 @@ export async function startFakeGitHub() {
     }
     return send(404, { 'content-type': 'text/plain', 'content-security-policy': GITHUB_CSP }, 'Not Found');
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve, reject) => {
+    server.once('error', (error) => { rmSync(certDir, { recursive: true, force: true }); reject(error); });
+    server.listen(port, '127.0.0.1', resolve);
+  });
 
   return {
     port: server.address().port,

@@ -36,6 +36,9 @@ td.blob-num, td[class*=new-diff-line-number] { width: 1%; min-width: 40px; text-
 button { font: inherit; background: none; border: 0; color: #59636e; }
 `;
 
+// GitHub shows deleted accounts as "ghost"; pages of pull requests without a known author use it.
+export const GHOST_AUTHOR = 'ghost';
+
 function pageShell({ pr, title, ui, body, tab = 'files' }) {
   const base = `/${escapeHtml(pr.owner)}/${escapeHtml(pr.repo)}/pull/${pr.number}`;
   const filesTab = ui === 'react' ? 'changes' : 'files';
@@ -44,7 +47,7 @@ function pageShell({ pr, title, ui, body, tab = 'files' }) {
 <html lang="en" data-color-mode="light">
 <head>
 <meta charset="utf-8">
-<title>${escapeHtml(title)} · Pull Request #${pr.number} · ${escapeHtml(pr.owner)}/${escapeHtml(pr.repo)}</title>
+<title>${escapeHtml(title)} by ${escapeHtml(pr.author ?? GHOST_AUTHOR)} · Pull Request #${pr.number} · ${escapeHtml(pr.owner)}/${escapeHtml(pr.repo)}</title>
 ${ui === 'classic' ? '<meta name="diff-view" content="unified">' : ''}
 <link rel="alternate" type="text/x-diff" href="${base}.diff">
 <style>${PAGE_STYLE}</style>

@@ -1,9 +1,13 @@
 // The pull requests the e2e tests show, and the meta the background sends for them.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { GHOST_AUTHOR } from './fixture-pages.mjs';
 import { REPO_ROOT, SHARED_DIR } from './paths.mjs';
 
-export const DEMO_PR = { owner: 'ROCm', repo: 'ATOM', number: 4242, title: 'Capture CUDA graphs largest batch first' };
+export const DEMO_PR = {
+  owner: 'ROCm', repo: 'ATOM', number: 4242, title: 'Capture CUDA graphs largest batch first; MLA decode fast path',
+  author: 'example-dev',
+};
 export const demoDiff = () => readFileSync(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo.diff'));
 
 /** The largest ATOM corpus diff under 200 KB: many files, still quick to render. Needs ../shared. */
@@ -16,8 +20,10 @@ export function corpusDiff() {
   return readFileSync(join(dir, largest.name));
 }
 
-/** The meta the extension's background passes to the engine for `pr`. */
-export const backgroundMeta = (pr) => ({ repo: `${pr.owner}/${pr.repo}`, number: pr.number });
+/** The meta the extension passes to the engine for `pr`: the title and author come from the page's title. */
+export const backgroundMeta = (pr) => ({
+  repo: `${pr.owner}/${pr.repo}`, number: pr.number, title: pr.title, author: pr.author ?? GHOST_AUTHOR,
+});
 
 export const FILES_TABS = [{ ui: 'classic', tab: 'files' }, { ui: 'react', tab: 'changes' }];
 

@@ -1,0 +1,18 @@
+// Small helpers shared by the AI-code structural checks (Step 6 of the checklist).
+#pragma once
+#include <map>
+#include <string>
+#include "core/analysis/review_model.h"
+#include "core/rules/finding.h"
+
+namespace atom::ai {
+
+// The raw line carries a comment (the stripped code lost a `#` or `//` that the raw text has).
+bool has_comment(const CodeLine& line, Language language);
+
+// A finding on one line (new side for added/context lines, old side for removed ones); the
+// engine places it in the line's function (or hunk).
+Finding line_finding(const char* rule, Severity severity, Tag tag, const FileView& file, const CodeLine& line,
+                     const char* message_id, std::map<std::string, std::string> fields);
+
+}  // namespace atom::ai

@@ -1,0 +1,213 @@
+// D4: a documented safety invariant reversed (zero-init, assert, .contiguous()) without proof.
+#include <memory>
+#include <re2/re2.h>
+
+#include "core/analysis/review_model.h"
+#include "core/rules/d/dg_support.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+const RuleMeta kMeta{
+    .id = "D4",
+    .slug = "safety-invariant-reversed",
+    .category = "D",
+    .default_severity = Severity::Red,
+    .summary = "A documented safety invariant is reversed (zero-init → empty, assert deleted, "
+               "`.contiguous()` removed) without citing why it is safe.",
+    .what =
+        "Within a hunk, finds: `torch.zeros` replaced by `torch.empty` for the same buffer, or a "
+        "`.zero_()`/`.fill_(0)`/`memset(…, 0, …)` removed; an `assert`/`TORCH_CHECK` removed "
+        "whose condition appears on no added line; a `.contiguous()` dropped from an otherwise "
+        "identical line. Red when an old comment next to it states the invariant (must / "
+        "required / needs to be / read back / zero), naming that comment and the new line; warn "
+        "for a deleted assert or dropped `.contiguous()` without such a comment.",
+    .why =
+        "These lines encode invariants someone already paid for with a bug: kernels that "
+        "accumulate into or read back a buffer rely on zeros, and layout assumptions hide behind "
+        "`.contiguous()`. Reversing them without proof reintroduces garbage rows or wrong strides "
+        "that show only on some shapes (aiter#4043; the padding rows of ATOM#1121's fix).",
+    .example =
+        "```diff\n # the kernel reads back padding rows: they must be zero\n-buf = torch.zeros(n, d)\n"
+        "+buf = torch.empty(n, d)\n```\nUse instead: keep the zero-init, or cite the spec/asm/test "
+        "that proves every element is written before it is read.",
+    .must_not_fire =
+        "The PR cites the proof (description or an added comment naming an overwrite of every "
+        "element, the ISA/asm/spec, or a test); the assert moved (its condition is on an added "
+        "line); the zero-init removal has no comment stating the invariant.",
+    .source = "aiter#4043",
+    .messages = {{
+                     .id = "zero-init-reversed",
+                     .problem = "`{buffer}` lost its zero-initialisation at line {new_line} although the old "
+                                "comment says \"{comment}\"",
+                     .impact = "the kernel reads uninitialised memory where zeros were required: garbage "
+                               "rows or accumulations, wrong output",
+                     .action_verified = "keep `{buffer}` zero-initialised, or cite the spec/asm/test proving "
+                                        "every element is written before it is read",
+                     .action_inferred = "why `{buffer}` no longer needs the zeros the old comment required",
+                 },
+                 {
+                     .id = "assert-deleted",
+                     .problem = "the check `{check}` is deleted and no added line keeps it",
+                     .impact = "an invalid input that used to fail loudly now runs on: a crash or wrong "
+                               "output further down",
+                     .action_verified = "keep the check, or state in the PR which invariant now makes it "
+                                        "unnecessary",
+                     .action_inferred = "which invariant now makes `{check}` unnecessary",
+                 },
+                 {
+                     .id = "contiguous-removed",
+                     .problem = "`.contiguous()` was dropped from `{expression}`",
+                     .impact = "a strided view now reaches code that may assume a dense layout: silent "
+                               "wrong output on some shapes",
+                     .action_verified = "keep `.contiguous()`, or show that every consumer handles strides",
+                     .action_inferred = "whether every consumer of `{expression}` handles strides",
+                 }},
+    .line_patterns = {},
+};
+
+bool cites_proof(const std::string& text) {
+  static const RE2 kProof(
+      R"((?i)(overwrit|fully (written|initiali)|every (element|row|entry|slot)|all (elements|rows)|never read|\basm\b|\bisa\b|\bspec\b|verified by|test_\w+))");
+  return RE2::PartialMatch(text, kProof);
+}
+
+// An old-side comment stating an invariant, on `index` or within three lines above it.
+const CodeLine* invariant_comment(const HunkView& hunk, size_t index) {
+  static const RE2 kInvariant(
+      R"((#|//).*(?i)(must|required|needs? to be|read back|zero[- ]?init|be zero|zeroed|initiali[sz]ed to 0))");
+  for (size_t back = 0; back <= 3 && back <= index; ++back) {
+    const CodeLine& line = hunk.lines[index - back];
+    if (line.kind == LineKind::Added) continue;
+    if (RE2::PartialMatch(dg::raw_text(line), kInvariant)) return &line;
+  }
+  return nullptr;
+}
+
+std::string comment_text(const CodeLine& line) {
+  std::string_view raw = dg::raw_text(line);
+  size_t at = raw.find("//");
+  if (at == std::string_view::npos) at = raw.find('#');
+  return std::string(dg::trim(raw.substr(at == std::string_view::npos ? 0 : at)));
+}
+
+std::string squeeze(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\t') out += c;
+  return out;
+}
+
+class D4Rule : public Rule {
+ public:
+  const RuleMeta& meta() const override { return kMeta; }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    if (cites_proof(model.pr_text)) return;
+    std::string added_text;
+    for (const FileView& file : model.files)
+      for (const HunkView& hunk : file.hunks)
+        for (const CodeLine& line : hunk.lines)
+          if (line.kind == LineKind::Added) added_text += squeeze(line.code) + "\n";
+    for (const FileView& file : model.files) {
+      if (file.language == Language::Other || file.is_test) continue;
+      for (const HunkView& hunk : file.hunks) {
+        bool hunk_cites = false;
+        for (const CodeLine& line : hunk.lines)
+          hunk_cites |= line.kind == LineKind::Added && cites_proof(std::string(dg::raw_text(line)));
+        if (hunk_cites) continue;
+        check_zero_init(file, hunk, out);
+        check_asserts(file, hunk, added_text, out);
+        check_contiguous(file, hunk, out);
+      }
+    }
+  }
+
+ private:
+  void check_zero_init(const FileView& file, const HunkView& hunk, std::vector<Finding>& out) const {
+    static const RE2 kZeros(R"(^\s*([\w.\[\]]+)\s*(?::[^=]*)?=\s*(?:torch|at)(?:\.|::)zeros(?:_like)?\()");
+    static const RE2 kZeroCall(R"(^\s*([\w.]+)\.(?:zero_\(\)|fill_\(\s*0(?:\.0)?\s*\)))");
+    for (size_t i = 0; i < hunk.lines.size(); ++i) {
+      const CodeLine& removed = hunk.lines[i];
+      std::string buffer;
+      if (removed.kind != LineKind::Removed) continue;
+      bool was_zeros = RE2::PartialMatch(removed.code, kZeros, &buffer);
+      if (!was_zeros && !RE2::PartialMatch(removed.code, kZeroCall, &buffer)) continue;
+      const CodeLine* comment = invariant_comment(hunk, i);
+      if (!comment) continue;
+      const CodeLine* anchor = &removed;
+      if (was_zeros) {
+        RE2 empty_for("^\\s*" + RE2::QuoteMeta(buffer) + "\\s*(:[^=]*)?=\\s*(torch|at)(\\.|::)empty(_like)?\\(");
+        anchor = nullptr;
+        for (const CodeLine& line : hunk.lines)
+          if (line.kind == LineKind::Added && RE2::PartialMatch(line.code, empty_for)) anchor = &line;
+        if (!anchor) continue;  // zeros replaced by something else: not a reversal
+      } else if (zero_call_kept(hunk, buffer)) {
+        continue;
+      }
+      Finding finding = dg::finding_at(
+          "D4", file, *anchor, "zero-init-reversed",
+          {{"buffer", buffer}, {"new_line", std::to_string(anchor->line_number())}, {"comment", comment_text(*comment)}});
+      finding.severity = Severity::Red;
+      finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
+                        "\") vs " + (was_zeros ? "new line " : "removed line ") + std::to_string(anchor->line_number()) +
+                        ": `" + std::string(dg::trim(anchor->code)) + "`";
+      dg::add_unique(out, std::move(finding));
+    }
+  }
+
+  static bool zero_call_kept(const HunkView& hunk, const std::string& buffer) {
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind == LineKind::Added && line.code.find(buffer) != std::string::npos &&
+          (line.code.find("zero") != std::string::npos || line.code.find("fill_(0") != std::string::npos))
+        return true;
+    return false;
+  }
+
+  void check_asserts(const FileView& file, const HunkView& hunk, const std::string& added_text,
+                     std::vector<Finding>& out) const {
+    static const RE2 kAssert(R"(^\s*(assert\s+([^,]+)|(?:TORCH_CHECK|assert|HIP_CHECK_ARG)\s*\((.*)\)\s*;?\s*$))");
+    bool function_stays = false;  // the hunk keeps lines of the new file (not a deleted block)
+    for (const CodeLine& line : hunk.lines) function_stays |= line.kind != LineKind::Removed && !line.blank_or_comment;
+    if (!function_stays) return;
+    for (size_t i = 0; i < hunk.lines.size(); ++i) {
+      const CodeLine& line = hunk.lines[i];
+      std::string whole, python_condition, cpp_arguments;
+      if (line.kind != LineKind::Removed || line.continuation ||
+          !RE2::PartialMatch(line.code, kAssert, &whole, &python_condition, &cpp_arguments))
+        continue;
+      std::string condition = squeeze(python_condition.empty() ? cpp_arguments.substr(0, cpp_arguments.find(','))
+                                                               : python_condition);
+      if (condition.empty() || added_text.find(condition) != std::string::npos) continue;
+      Finding finding = dg::finding_at("D4", file, line, "assert-deleted", {{"check", std::string(dg::trim(line.code))}});
+      if (const CodeLine* comment = invariant_comment(hunk, i)) {
+        finding.severity = Severity::Red;
+        finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
+                          "\") vs the deleted check at line " + std::to_string(line.old_line);
+      }
+      dg::add_unique(out, std::move(finding));
+    }
+  }
+
+  void check_contiguous(const FileView& file, const HunkView& hunk, std::vector<Finding>& out) const {
+    for (const CodeLine& removed : hunk.lines) {
+      if (removed.kind != LineKind::Removed || removed.code.find(".contiguous()") == std::string::npos) continue;
+      std::string without = squeeze(removed.code);
+      for (size_t at = without.find(".contiguous()"); at != std::string::npos; at = without.find(".contiguous()"))
+        without.erase(at, 13);
+      for (const CodeLine& added : hunk.lines) {
+        if (added.kind != LineKind::Added || squeeze(added.code) != without) continue;
+        Finding finding = dg::finding_at("D4", file, added, "contiguous-removed",
+                                         {{"expression", std::string(dg::trim(added.code))}});
+        dg::add_unique(out, std::move(finding));
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_d4_invariant_reversed() { return std::make_unique<D4Rule>(); }
+
+}  // namespace atom

@@ -1,0 +1,83 @@
+// HK3 — a bug fix that adds no test and shows no reproduction.
+#include <memory>
+#include <re2/re2.h>
+#include "core/analysis/review_model.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+const RuleMeta& hk3_meta() {
+  static const RuleMeta meta = [] {
+    RuleMeta m;
+    m.id = "HK3";
+    m.slug = "fix-without-test";
+    m.category = "HK";
+    m.default_severity = Severity::Note;
+    m.summary = "A bug fix that touches code but adds no test and shows no reproduction.";
+    m.what =
+        "Fires once per PR when the title or a label says it fixes a bug (`fix`, `bug`, `bugfix`, `hotfix`, "
+        "`crash`, `regression`), the PR changes Python or C++/HIP code, no changed file is a test, and the "
+        "description holds no reproduction or verification: no code block, no `repro`/`reproduce`, no "
+        "`pytest`/`python -m` command, no accuracy or test-result table.";
+    m.why =
+        "A fix without a test that fails before it and passes after can regress silently at the next refactor, "
+        "and a reviewer cannot tell whether the root cause or only a symptom was addressed.";
+    m.example = "Title: \"fix kv cache block offset for TP=8\"; files: `atom/model_ops/attention_mla.py` only; body: \"fixed\".";
+    m.must_not_fire =
+        "The PR adds or changes a test file; the description shows a repro command, a code block or a results "
+        "table; the description is not available; reverts; fixes of formatting, typos, docs, CI, build or "
+        "compile errors, headers and warnings (no regression test applies).";
+    m.source = "—";
+    m.messages = {{"no_test", "This bug fix adds no test and its description shows no reproduction",
+                   "The fixed behaviour is unguarded: the bug can come back unnoticed.",
+                   "add a test that fails without the fix, or a reproduction in the description.",
+                   "how the fix was verified, and for a test that fails without it."}};
+    return m;
+  }();
+  return meta;
+}
+
+bool is_bug_fix(const PrMeta& meta) {
+  static const RE2 fix_words(R"((?i)\b(fix(e[sd])?|bug(fix)?|hotfix|crash(es)?|regression)\b)");
+  static const RE2 no_test_needed(
+      R"((?i)\b(revert|typo|format(ting)?|lint|black|ruff|docs?|readme|ci|build|compile|header|include|warnings?)\b)");
+  if (RE2::PartialMatch(meta.title, no_test_needed)) return false;
+  if (RE2::PartialMatch(meta.title, fix_words)) return true;
+  for (const std::string& label : meta.labels)
+    if (RE2::PartialMatch(label, fix_words)) return true;
+  return false;
+}
+
+bool shows_reproduction(const std::string& body) {
+  static const RE2 evidence(
+      R"((?i)(```|\brepro(duc\w*)?\b|\bpytest\b|\bpython3?\s+(-m\s+)?\S+|\blm_eval\b|\bgsm8k\b|\baccuracy\b|\|\s*-{3,}))");
+  return RE2::PartialMatch(body, evidence);
+}
+
+class Hk3FixWithoutTest final : public Rule {
+ public:
+  const RuleMeta& meta() const override { return hk3_meta(); }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    if (model.meta == nullptr || !model.has_body || !is_bug_fix(*model.meta)) return;
+    bool changes_code = false;
+    for (const FileView& file : model.files) {
+      if (file.is_test) return;
+      changes_code |= file.language != Language::Other;
+    }
+    if (!changes_code || shows_reproduction(model.meta->body.value_or(""))) return;
+    Finding finding;
+    finding.rule = "HK3";
+    finding.severity = Severity::Note;
+    finding.tag = Tag::Inferred;
+    finding.message_id = "no_test";
+    out.push_back(std::move(finding));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_hk3_fix_without_test() { return std::make_unique<Hk3FixWithoutTest>(); }
+
+}  // namespace atom

@@ -1,0 +1,149 @@
+// HK7 — a new third-party dependency: a requirement line, or a module-level import of a package
+// that is neither standard library, the stack's own, nor imported anywhere else in the diff.
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <re2/re2.h>
+#include "core/analysis/review_model.h"
+#include "core/analysis/structure.h"
+#include "core/rules/hk/hk7_known_modules.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+const RuleMeta& hk7_meta() {
+  static const RuleMeta meta = [] {
+    RuleMeta m;
+    m.id = "HK7";
+    m.slug = "new-dependency";
+    m.category = "HK";
+    m.default_severity = Severity::Note;
+    m.summary = "A new third-party dependency: a requirements/pyproject/setup.py line or a new module-level import.";
+    m.what =
+        "Flags an added requirement (a line of `requirements*.txt`, or a quoted requirement in `pyproject.toml` / "
+        "`setup.py` / `setup.cfg` under a dependencies list the hunk shows), and an added module-level "
+        "`import x` / `from x import …` whose top-level package is not in the standard library, not the "
+        "repository's own (`atom`, `aiter`, the diff's top-level folders), not one of the stack's known "
+        "dependencies (torch, triton, numpy, transformers …), and not imported on any unchanged or removed line "
+        "of the diff. Always a note, always inferred.";
+    m.why =
+        "Every dependency is installed on every user's machine and container; an unpinned or heavy one breaks "
+        "installs and images that the PR's author never sees.";
+    m.example = "```python\nimport flashinfer            # new, at module level\n```\n```\n+orjson>=3.9     (requirements.txt)\n```";
+    m.must_not_fire =
+        "Imports inside functions or `try: … except ImportError` blocks (ROCm system packages such as `amdsmi` "
+        "are guarded that way); relative imports; standard-library modules; packages already imported "
+        "elsewhere in the diff; removed requirement lines or comments.";
+    m.source = "—";
+    m.messages = {
+        {"new_requirement", "New dependency {package} declared in {path}",
+         "Every install and container now needs {package}; a missing or mismatched version breaks them.",
+         "say in the description why {package} is needed and pin a tested version range.",
+         "whether {package} is really needed and which versions were tested."},
+        {"new_import", "New third-party import {package} at module level",
+         "Importing this module now fails on any machine without {package}.",
+         "declare {package} in the requirements (or guard the import) and say why it is needed.",
+         "whether {package} is a declared dependency, or should be guarded or avoided."},
+    };
+    m.line_patterns = {{"HK7.module_import", R"(^(?:import\s+\w|from\s+\w[\w.]*\s+import\b))"}};
+    return m;
+  }();
+  return meta;
+}
+
+bool is_known(std::string_view package) {
+  const auto in = [&](const auto& list) { return std::find(std::begin(list), std::end(list), package) != std::end(list); };
+  return in(kPythonStdlibModules) || in(kStackModules);
+}
+
+std::string imported_package(std::string_view code) {
+  static const RE2 import_re(R"(^\s*(?:import|from)\s+([A-Za-z_]\w*))");
+  std::string package;
+  RE2::PartialMatch(re2::StringPiece(code.data(), code.size()), import_re, &package);
+  return package;
+}
+
+std::string file_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+Finding make_finding(const FileView& file, const CodeLine& line, const char* message, const std::string& package) {
+  Finding finding;
+  finding.rule = "HK7";
+  finding.severity = Severity::Note;
+  finding.path = file.path;
+  finding.line = line.new_line;
+  finding.tag = Tag::Inferred;
+  finding.message_id = message;
+  finding.fields = {{"package", package}, {"path", file.path}};
+  finding.place = "file";
+  return finding;
+}
+
+void check_requirements_file(const FileView& file, std::vector<Finding>& out) {
+  static const RE2 requirement(R"(^\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@].*)?$)");
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines) {
+      if (line.kind != LineKind::Added) continue;
+      std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
+      std::string package;
+      if (RE2::FullMatch(text, requirement, &package)) out.push_back(make_finding(file, line, "new_requirement", package));
+    }
+}
+
+void check_build_config(const FileView& file, std::vector<Finding>& out) {
+  static const RE2 quoted_requirement(R"(^\s*["']([A-Za-z0-9][A-Za-z0-9_.\-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;][^"']*)?["']\s*,?\s*$)");
+  static const RE2 dependency_list(R"(\b(dependencies|install_requires|requires|extras_require)\b)");
+  for (const HunkView& hunk : file.hunks) {
+    bool in_dependency_list = RE2::PartialMatch(hunk.hunk->section, dependency_list);
+    for (const CodeLine& line : hunk.lines) {
+      if (line.kind == LineKind::Removed) continue;
+      if (RE2::PartialMatch(line.diff->text, dependency_list)) in_dependency_list = true;
+      std::string package;
+      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(line.diff->text, quoted_requirement, &package))
+        out.push_back(make_finding(file, line, "new_requirement", package));
+    }
+  }
+}
+
+class Hk7NewDependency final : public Rule {
+ public:
+  const RuleMeta& meta() const override { return hk7_meta(); }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    static const RE2 requirements_name(R"(^requirements[^/]*\.(txt|in)$)");
+    for (const FileView& file : model.files) {
+      const std::string name = file_name(file.path);
+      if (RE2::FullMatch(name, requirements_name)) check_requirements_file(file, out);
+      else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") check_build_config(file, out);
+    }
+
+    std::set<std::string> already_imported;  // on unchanged or removed lines anywhere in the diff
+    std::set<std::string> own_packages = {"atom", "aiter"};
+    for (const FileView& file : model.files) {
+      const size_t slash = file.path.find('/');
+      if (slash != std::string::npos) own_packages.insert(file.path.substr(0, slash));
+      if (file.language != Language::Python) continue;
+      for (const HunkView& hunk : file.hunks)
+        for (const CodeLine& line : hunk.lines)
+          if (line.kind != LineKind::Added) {
+            const std::string package = imported_package(line.code);
+            if (!package.empty()) already_imported.insert(package);
+          }
+    }
+    for (const auto& [file, line] : model.hits("HK7.module_import")) {
+      if (file->language != Language::Python || line->indent != 0 || line->continuation || line->in_docstring) continue;
+      const std::string package = imported_package(line->code);
+      if (package.empty() || is_known(package) || own_packages.count(package) || already_imported.count(package)) continue;
+      out.push_back(make_finding(*file, *line, "new_import", package));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_hk7_new_dependency() { return std::make_unique<Hk7NewDependency>(); }
+
+}  // namespace atom

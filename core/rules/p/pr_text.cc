@@ -1,0 +1,93 @@
+#include "core/rules/p/pr_text.h"
+
+#include <sstream>
+
+namespace atom::p {
+namespace {
+
+std::string without_html_comments(const std::string& text) {
+  std::string out;
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t open = text.find("<!--", at);
+    if (open == std::string::npos) {
+      out.append(text, at, std::string::npos);
+      break;
+    }
+    out.append(text, at, open - at);
+    const size_t close = text.find("-->", open + 4);
+    if (close == std::string::npos) break;
+    at = close + 3;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<PrText> read_pr_text(const ReviewModel& model) {
+  static const RE2 revert(R"((?i)^\s*revert\b)");
+  static const RE2 trailer(R"((?i)^\s*(co-authored-by|signed-off-by|reviewed-by)\s*:)");
+  if (model.meta == nullptr || !model.meta->body.has_value()) return std::nullopt;
+  if (RE2::PartialMatch(model.meta->title, revert)) return std::nullopt;
+  PrText text;
+  text.title = model.meta->title;
+  std::istringstream body(without_html_comments(*model.meta->body));
+  for (std::string line; std::getline(body, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (RE2::PartialMatch(line, trailer)) continue;
+    text.body_lines.push_back(line);
+  }
+  return text;
+}
+
+bool is_accuracy_line(const std::string& line) {
+  static const RE2 accuracy(R"((?i)(gsm8k|mmlu|accuracy|\bacc\b|exact_match|lm_eval))");
+  return RE2::PartialMatch(line, accuracy);
+}
+
+std::string perf_claim(const PrText& text) {
+  // "perform"/"performed" are ordinary verbs, not claims; "perf" and "performance" are.
+  static const RE2 claim(
+      R"((?i)(\bperf\b|\bperformance\b|\boptimi[sz]\w*|\bfuse\b|\bfused\b|\bfusion\b|\bfaster\b|\bspeed-?ups?\b|\bspeeds? up\b|\blatency\b|\bthroughput\b|\+\d+(?:\.\d+)?\s*%))");
+  std::string found;
+  if (RE2::PartialMatch(text.title, claim, &found)) return found;
+  for (const std::string& line : text.body_lines)
+    if (!is_accuracy_line(line) && RE2::PartialMatch(line, claim, &found)) return found;
+  return {};
+}
+
+std::vector<std::string> measured_numbers(const PrText& text) {
+  static const RE2 measured(
+      R"((?i)(?:^|[^\w.])(\d+(?:\.\d+)?\s*(?:ms|us|µs|s|sec|secs|seconds|tokens?/s|tok/s|tps|tflops|gb/s|tb/s|%|x|×))(?:[^\w/]|$))");
+  std::vector<std::string> out;
+  for (const std::string& line : text.body_lines) {
+    if (is_accuracy_line(line)) continue;
+    re2::StringPiece rest(line);
+    std::string number;
+    while (RE2::FindAndConsume(&rest, measured, &number)) out.push_back(number);
+  }
+  return out;
+}
+
+std::vector<std::string> body_matches(const PrText& text, const RE2& pattern) {
+  std::vector<std::string> out;
+  for (const std::string& line : text.body_lines) {
+    re2::StringPiece rest(line);
+    std::string value;
+    while (RE2::FindAndConsume(&rest, pattern, &value)) out.push_back(value);
+  }
+  return out;
+}
+
+Finding pr_finding(const char* rule, const char* message_id, std::map<std::string, std::string> fields) {
+  Finding finding;
+  finding.rule = rule;
+  finding.severity = Severity::Warn;
+  finding.tag = Tag::Inferred;
+  finding.message_id = message_id;
+  finding.fields = std::move(fields);
+  finding.place = "pr";
+  return finding;
+}
+
+}  // namespace atom::p

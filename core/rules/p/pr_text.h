@@ -1,0 +1,40 @@
+// The PR description as the P rules read it: title and body lines with HTML comments (template
+// guidance) and commit trailers removed, plus the measurements and claims found in them.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+#include <re2/re2.h>
+#include "core/analysis/review_model.h"
+#include "core/rules/finding.h"
+
+namespace atom::p {
+
+struct PrText {
+  std::string title;
+  std::vector<std::string> body_lines;
+};
+
+// The title and body, or nullopt when the meta has no body (the P rules then do not run) or the
+// PR is a revert (its claims are the reverted PR's).
+std::optional<PrText> read_pr_text(const ReviewModel& model);
+
+// A body line that reports accuracy (gsm8k, mmlu, accuracy, acc, exact_match): its numbers are
+// not performance numbers.
+bool is_accuracy_line(const std::string& line);
+
+// The first performance-claim word of the title or body ("speedup", "optimize", "+12%"), or "".
+std::string perf_claim(const PrText& text);
+
+// Numbers with a unit (ms, us, tokens/s, TFLOPS, GB/s, %, x …) on body lines that are not
+// accuracy lines, as written ("12.5 us").
+std::vector<std::string> measured_numbers(const PrText& text);
+
+// All capture groups of `pattern` (one group) over every body line.
+std::vector<std::string> body_matches(const PrText& text, const RE2& pattern);
+
+// A finding about the whole pull request: no path, no line, inferred (it rests on prose).
+Finding pr_finding(const char* rule, const char* message_id, std::map<std::string, std::string> fields);
+
+}  // namespace atom::p

@@ -1,0 +1,120 @@
+#include "core/engine/finding_pipeline.h"
+
+#include <gtest/gtest.h>
+#include "tests/cpp/analysis/analysis_test_support.h"
+
+namespace atom::testing {
+namespace {
+
+Finding finding(std::string rule, Severity severity, std::string path, int line, std::string place = "") {
+  Finding f;
+  f.rule = std::move(rule);
+  f.severity = severity;
+  f.path = std::move(path);
+  f.line = line;
+  f.place = std::move(place);
+  f.message_id = "m";
+  return f;
+}
+
+TEST(RedGate, RedWithoutTriggerBecomesWorthCheckingWarn) {
+  std::vector<Finding> findings = {finding("D1b", Severity::Red, "a.py", 3), finding("D1b", Severity::Red, "a.py", 4),
+                                   finding("B3", Severity::Red, "a.py", 5)};
+  findings[1].trigger = "out when kind == 'b'";
+  findings[2].trigger = "";
+  apply_red_gate(findings);
+  EXPECT_EQ(findings[0].severity, Severity::Warn);
+  EXPECT_EQ(findings[0].fields.at("worth_checking"), "1");
+  EXPECT_EQ(findings[1].severity, Severity::Red);
+  EXPECT_EQ(findings[1].fields.count("worth_checking"), 0u);
+  EXPECT_EQ(findings[2].severity, Severity::Warn) << "an empty trigger names nothing";
+}
+
+TEST(RedGate, InferredFindingsAreNeverRed) {
+  std::vector<Finding> findings = {finding("B5", Severity::Red, "a.py", 3)};
+  findings[0].trigger = "expert_mask";
+  findings[0].tag = Tag::Inferred;
+  apply_red_gate(findings);
+  EXPECT_EQ(findings[0].severity, Severity::Warn);
+}
+
+TEST(RedGate, LeavesWarnAndNoteAlone) {
+  std::vector<Finding> findings = {finding("HK4", Severity::Warn, "a.py", 3), finding("HK3", Severity::Note, "", 0)};
+  apply_red_gate(findings);
+  EXPECT_EQ(findings[0].severity, Severity::Warn);
+  EXPECT_EQ(findings[1].severity, Severity::Note);
+  EXPECT_TRUE(findings[0].fields.empty());
+}
+
+TEST(Folding, OneFindingPerRulePerPlace) {
+  std::vector<Finding> findings = {finding("HK4", Severity::Warn, "a.py", 12, "Runner.run"),
+                                   finding("HK4", Severity::Warn, "a.py", 10, "Runner.run"),
+                                   finding("HK4", Severity::Warn, "a.py", 30, "Runner.stop"),
+                                   finding("C3", Severity::Warn, "a.py", 11, "Runner.run"),
+                                   finding("HK4", Severity::Warn, "b.py", 10, "Runner.run")};
+  fold_by_place(findings);
+  ASSERT_EQ(findings.size(), 4u);
+  EXPECT_EQ(findings[0].line, 10) << "the lowest line of the place is kept";
+  EXPECT_EQ(findings[0].folded, 1);
+  EXPECT_EQ(findings[1].place, "Runner.stop");
+  EXPECT_EQ(findings[1].folded, 0);
+}
+
+TEST(Folding, KeepsTheMostSevereAndCountsEveryOther) {
+  std::vector<Finding> findings = {finding("B5", Severity::Warn, "a.py", 5, "f"), finding("B5", Severity::Red, "a.py", 9, "f"),
+                                   finding("B5", Severity::Note, "a.py", 1, "f")};
+  fold_by_place(findings);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, Severity::Red);
+  EXPECT_EQ(findings[0].line, 9);
+  EXPECT_EQ(findings[0].folded, 2);
+}
+
+TEST(Places, FromTheLineFunctionOrHunk) {
+  const auto built = build_model(one_hunk_diff("atom/a.py", "+def f():\n+    x = 1\n") +
+                                 one_hunk_diff("atom/b.py", "+x = 1\n", "", 40, 50));
+  std::vector<Finding> findings = {finding("R1", Severity::Warn, "atom/a.py", 11), finding("R1", Severity::Warn, "atom/b.py", 50),
+                                   finding("R1", Severity::Warn, "atom/b.py", 0), finding("R1", Severity::Note, "", 0),
+                                   finding("R1", Severity::Warn, "atom/a.py", 11, "given")};
+  assign_places(built->model, findings);
+  EXPECT_EQ(findings[0].place, "f");
+  EXPECT_EQ(findings[1].place, "hunk 50");
+  EXPECT_EQ(findings[2].place, "file");
+  EXPECT_EQ(findings[3].place, "pr");
+  EXPECT_EQ(findings[4].place, "given");
+}
+
+TEST(Dismissals, MatchRulePathAndLine) {
+  std::vector<Finding> findings = {finding("B4", Severity::Warn, "a.py", 98), finding("B4", Severity::Warn, "a.py", 99),
+                                   finding("P1", Severity::Warn, "", 0)};
+  const std::vector<Dismissal> dismissals = {{"B4", "a.py", 98, "invariant is documented upstream"},
+                                             {"P1", "", 0, "numbers in the linked issue"},
+                                             {"B4", "b.py", 98, "other file"}};
+  const std::vector<DismissedFinding> dismissed = take_dismissed(findings, dismissals);
+  ASSERT_EQ(dismissed.size(), 2u);
+  EXPECT_EQ(dismissed[0].finding.line, 98);
+  EXPECT_EQ(dismissed[0].reason, "invariant is documented upstream");
+  EXPECT_EQ(dismissed[1].finding.rule, "P1");
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].line, 99);
+}
+
+TEST(Sorting, SeverityThenPathLineRule) {
+  std::vector<Finding> findings = {finding("Z", Severity::Note, "a.py", 1), finding("B", Severity::Warn, "b.py", 2),
+                                   finding("A", Severity::Warn, "b.py", 2), finding("C", Severity::Warn, "a.py", 7),
+                                   finding("P1", Severity::Warn, "", 0), finding("D", Severity::Red, "z.py", 1)};
+  sort_findings(findings);
+  std::vector<std::string> order;
+  for (const Finding& f : findings) order.push_back(f.rule);
+  EXPECT_EQ(order, (std::vector<std::string>{"D", "P1", "C", "A", "B", "Z"}));
+}
+
+TEST(Verdict, FromTheWorstSeverity) {
+  EXPECT_EQ(verdict_for({}), Verdict::Lgtm);
+  EXPECT_EQ(verdict_for({finding("a", Severity::Note, "", 0)}), Verdict::Lgtm);
+  EXPECT_EQ(verdict_for({finding("a", Severity::Note, "", 0), finding("b", Severity::Warn, "", 0)}), Verdict::NeedsWork);
+  EXPECT_EQ(verdict_for({finding("b", Severity::Warn, "", 0), finding("c", Severity::Red, "", 0)}), Verdict::Block);
+}
+
+}  // namespace
+}  // namespace atom::testing

@@ -1,0 +1,91 @@
+#include "core/engine/review.h"
+
+#include <gtest/gtest.h>
+#include "core/report/render.h"
+#include "tests/cpp/analysis/analysis_test_support.h"
+
+namespace atom::testing {
+namespace {
+
+const std::string kDiff = one_hunk_diff("atom/model_engine/model_runner.py",
+                                        "     x = 1\n"
+                                        "+    # TODO: drop this\n"
+                                        "+    # TODO: and this\n"
+                                        "-    y = 2\n",
+                                        "def run(self):");
+
+PrMeta atom_meta() {
+  PrMeta meta;
+  meta.repo = "ROCm/ATOM";
+  meta.number = 7;
+  meta.title = "Tidy the runner";
+  meta.body = "Why: simpler.";
+  return meta;
+}
+
+TEST(RunReview, FilesFindingsFoldingAndVerdict) {
+  const ReviewResult result = run_review(kDiff, atom_meta());
+  EXPECT_EQ(result.pack_name, "ATOM");
+  EXPECT_EQ(result.bytes, kDiff.size());
+  ASSERT_EQ(result.files.size(), 1u);
+  EXPECT_EQ(result.files[0].tier.tier, 1);
+  EXPECT_EQ(result.files[0].additions, 2);
+  EXPECT_EQ(result.files[0].deletions, 1);
+  EXPECT_EQ(result.files[0].functions, std::vector<std::string>{"run"});
+  const auto todo = std::find_if(result.findings.begin(), result.findings.end(),
+                                 [](const Finding& f) { return f.rule == "HK4"; });
+  ASSERT_NE(todo, result.findings.end());
+  EXPECT_EQ(todo->line, 11);
+  EXPECT_EQ(todo->folded, 1) << "two TODOs in one function are one finding";
+  EXPECT_EQ(todo->place, "run");
+  EXPECT_NE(result.verdict, Verdict::Lgtm);
+  EXPECT_TRUE(result.errors.empty());
+}
+
+TEST(RunReview, DismissedFindingsLeaveTheVerdict) {
+  PrMeta meta = atom_meta();
+  const ReviewResult before = run_review(kDiff, meta);
+  for (const Finding& f : before.findings) meta.dismissed.push_back({f.rule, f.path, f.line, "not applicable"});
+  const ReviewResult after = run_review(kDiff, meta);
+  EXPECT_TRUE(after.findings.empty());
+  EXPECT_EQ(after.dismissed.size(), before.findings.size());
+  EXPECT_EQ(after.verdict, Verdict::Lgtm);
+}
+
+TEST(RunReview, ParserErrorsAreKept) {
+  const ReviewResult result = run_review(kDiff + "@@ -1,3 +1,3 @@\n+only one line\n", atom_meta());
+  EXPECT_FALSE(result.errors.empty());
+  EXPECT_EQ(result.files.size(), 1u);
+}
+
+TEST(RunReview, EmptyAndGarbageInputNeverCrash) {
+  EXPECT_TRUE(run_review("", PrMeta{}).findings.empty());
+  const std::string garbage("\0\xff@@ -x +y @@\n+++\n---\ndiff --git\n", 30);
+  const ReviewResult result = run_review(garbage, PrMeta{});
+  EXPECT_EQ(result.verdict, Verdict::Lgtm);
+}
+
+TEST(ReviewToJsonText, IsDeterministicAndEchoesTheMeta) {
+  const std::string meta = R"({"repo": "ROCm/ATOM", "number": 7, "title": "Tidy", "body": "b", "extra": [1, 2]})";
+  const std::string first = review_to_json_text(kDiff, meta);
+  EXPECT_EQ(first, review_to_json_text(kDiff, meta));
+  const nlohmann::json parsed = nlohmann::json::parse(first);
+  EXPECT_EQ(parsed["pr"]["extra"], nlohmann::json::array({1, 2}));
+  EXPECT_FALSE(parsed["findings"].empty());
+}
+
+TEST(ReviewToJsonText, BadMetaIsAnErrorNotAThrow) {
+  const nlohmann::json parsed = nlohmann::json::parse(review_to_json_text(kDiff, "{\"repo\": "));
+  ASSERT_TRUE(parsed["errors"].is_array());
+  ASSERT_FALSE(parsed["errors"].empty());
+  EXPECT_EQ(parsed["errors"][0]["code"], "bad-meta");
+  EXPECT_TRUE(parsed["findings"].empty());
+}
+
+TEST(ReviewToJsonText, EmptyMetaIsFine) {
+  const nlohmann::json parsed = nlohmann::json::parse(review_to_json_text(kDiff, ""));
+  EXPECT_TRUE(parsed["errors"].empty());
+}
+
+}  // namespace
+}  // namespace atom::testing

@@ -1,0 +1,150 @@
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <re2/re2.h>
+
+#include "core/report/card_parts.h"
+#include "core/report/render.h"
+#include "tests/cpp/report/report_test_support.h"
+
+namespace atom {
+namespace {
+
+using testing::basic_result;
+using testing::finding_of;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+bool is_finding_bullet(const std::string& line) {
+  return line.rfind("- 🔴 ", 0) == 0 || line.rfind("- ⚠️ ", 0) == 0 || line.rfind("- 📝 ", 0) == 0;
+}
+
+// Every registered rule fires once per message, on a line, a file and the PR.
+ReviewResult result_with_every_rule() {
+  ReviewResult result = basic_result();
+  for (const Rule* rule : all_rules()) {
+    for (const MessageTemplate& message : rule->meta().messages) {
+      Finding finding = finding_of(*rule, Severity::Warn, "atom/model_ops/moe.py", 7, Tag::Inferred);
+      finding.message_id = message.id;
+      result.findings.push_back(finding);
+    }
+    result.findings.push_back(finding_of(*rule, Severity::Red, "atom/config.py", 0));
+    result.findings.push_back(finding_of(*rule, Severity::Note, "", 0));
+  }
+  result.verdict = Verdict::Block;
+  result.elevated_ai_risk = true;
+  result.ai_signals = {{"what_not_why", "x"}};
+  result.prompts = {"Reviewer should ask whether the MLA change holds for paged KV (`a.py:3`)"};
+  return result;
+}
+
+TEST(Card, StartsWithTheHeadingThenSummaryThenVerdict) {
+  const std::string card = render_card(basic_result());
+  const auto lines = lines_of(card);
+  ASSERT_GE(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "## ATOM PR #1498 — Fuse allreduce and rmsnorm (#1498)");
+  EXPECT_EQ(lines[2].rfind("**Fuse allreduce and rmsnorm: changes 3 files (+16 −7), including Tier 1 `model_runner.py` "
+                           "and Tier 2 `moe.py`, in ", 0), 0u) << lines[2];
+  EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ".**");
+  EXPECT_EQ(lines[4], "✅ LGTM");
+  EXPECT_EQ(card.back(), '\n');
+  EXPECT_NE(card.substr(card.size() - 2), "\n\n");
+}
+
+TEST(Card, FindingsSectionIsOmittedWhenEmpty) {
+  const std::string card = render_card(basic_result());
+  for (const auto& line : lines_of(card)) EXPECT_FALSE(is_finding_bullet(line)) << line;
+  EXPECT_EQ(card.find("Author must"), std::string::npos);
+}
+
+TEST(Card, VerdictLines) {
+  ReviewResult result = basic_result();
+  result.verdict = Verdict::NeedsWork;
+  EXPECT_EQ(lines_of(render_card(result))[4], "⚠️ NEEDS WORK");
+  result.verdict = Verdict::Block;
+  EXPECT_EQ(lines_of(render_card(result))[4], "🔴 BLOCK");
+}
+
+TEST(Card, HeadingUsesRepositoryNameWithoutPackAndOmitsUnknownNumber) {
+  PrMeta meta;
+  meta.repo = "ROCm/aiter";
+  meta.number = 12;
+  meta.title = "Add kernel";
+  EXPECT_EQ(card_heading(meta, ""), "## aiter PR #12 — Add kernel");
+  meta.number = 0;
+  EXPECT_EQ(card_heading(meta, "ATOM"), "## ATOM PR — Add kernel");
+  meta.title.clear();
+  meta.repo.clear();
+  EXPECT_EQ(card_heading(meta, ""), "## PR");
+}
+
+TEST(Card, EveryFindingIsOneBulletWithThreePartsAndATag) {
+  const ReviewResult result = result_with_every_rule();
+  ASSERT_FALSE(result.findings.empty());
+  size_t bullets = 0;
+  for (const auto& line : lines_of(render_card(result))) {
+    if (!is_finding_bullet(line)) continue;
+    ++bullets;
+    const bool verified = line.size() > 11 && line.substr(line.size() - 11) == " [verified]";
+    const bool inferred = line.size() > 11 && line.substr(line.size() - 11) == " [inferred]";
+    EXPECT_TRUE(verified || inferred) << line;
+    EXPECT_NE(line.find(verified ? " Author must " : " Reviewer should ask "), std::string::npos) << line;
+  }
+  EXPECT_EQ(bullets, result.findings.size());
+}
+
+TEST(Card, LocationIsPathAndLine) {
+  ASSERT_FALSE(all_rules().empty());
+  ReviewResult result = basic_result();
+  result.findings = {finding_of(*all_rules().front(), Severity::Red, "atom/model_ops/moe.py", 42)};
+  result.findings[0].folded = 3;
+  const std::string card = render_card(result);
+  EXPECT_NE(card.find("- 🔴 `atom/model_ops/moe.py:42` "), std::string::npos) << card;
+  EXPECT_NE(card.find("(and 3 more lines)"), std::string::npos);
+}
+
+TEST(Card, NeverContainsARuleId) {
+  const std::string card = render_card(result_with_every_rule());
+  for (const Rule* rule : all_rules()) {
+    const RE2 whole_word("\\b" + RE2::QuoteMeta(rule->meta().id) + "\\b");
+    EXPECT_FALSE(RE2::PartialMatch(card, whole_word)) << rule->meta().id;
+  }
+}
+
+TEST(Card, SaysWhenTheDescriptionWasNotAvailable) {
+  ReviewResult result = basic_result();
+  EXPECT_EQ(render_card(result).find("description was not available"), std::string::npos);
+  result.meta.body.reset();
+  EXPECT_NE(render_card(result).find("The description was not available"), std::string::npos);
+}
+
+TEST(Card, ShowsElevatedAiRiskAndPrompts) {
+  const std::string card = render_card(result_with_every_rule());
+  EXPECT_NE(card.find("🤖 Elevated AI-code risk: " + ai_sign_words("what_not_why")), std::string::npos) << card;
+  EXPECT_NE(card.find("- 💬 Reviewer should ask whether the MLA change"), std::string::npos);
+  EXPECT_EQ(render_card(basic_result()).find("Elevated AI-code risk"), std::string::npos);
+}
+
+TEST(Card, NoFilesStillGivesOneSentence) {
+  ReviewResult result;
+  result.meta.title = "Empty";
+  const auto lines = lines_of(render_card(result));
+  EXPECT_EQ(lines[0], "## PR — Empty");
+  EXPECT_EQ(lines[2], "**Empty: changes no file that could be read.**");
+}
+
+TEST(Card, InvalidUtf8InTitleBecomesReplacementCharacter) {
+  ReviewResult result = basic_result();
+  result.meta.title = "bad \xFF title";
+  const std::string card = render_card(result);
+  EXPECT_EQ(card.find('\xFF'), std::string::npos);
+  EXPECT_NE(card.find("bad \xEF\xBF\xBD title"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace atom

@@ -1,0 +1,77 @@
+#include <gtest/gtest.h>
+
+#include "core/report/finding_words.h"
+#include "core/rules/registry.h"
+
+namespace atom {
+namespace {
+
+TEST(FillTemplate, ReplacesKnownFieldsAndMarksMissingOnes) {
+  EXPECT_EQ(fill_template("{var} is set only when {branch}", {{"var", "out"}, {"branch", "elif x"}}),
+            "out is set only when elif x");
+  EXPECT_EQ(fill_template("{var} and {missing}", {{"var", "a"}}), "a and <missing>");
+  EXPECT_EQ(fill_template("dict {} and {not closed", {}), "dict {} and {not closed");
+}
+
+TEST(WordFinding, UsesTheRuleMessageTemplate) {
+  ASSERT_FALSE(all_rules().empty());
+  for (const Rule* rule : all_rules()) {
+    for (const MessageTemplate& message : rule->meta().messages) {
+      Finding finding;
+      finding.rule = rule->meta().id;
+      finding.message_id = message.id;
+      finding.tag = Tag::Verified;
+      const FindingWords verified = word_finding(finding);
+      EXPECT_EQ(verified.action, "Author must " + fill_template(message.action_verified, {})) << rule->meta().id;
+      EXPECT_EQ(verified.problem, fill_template(message.problem, {})) << rule->meta().id;
+      finding.tag = Tag::Inferred;
+      EXPECT_EQ(word_finding(finding).action, "Reviewer should ask " + fill_template(message.action_inferred, {}));
+    }
+  }
+}
+
+TEST(WordFinding, UnknownRuleOrMessageGetsNeutralWordsWithoutTheId) {
+  Finding finding;
+  finding.rule = "ZZ9";
+  finding.message_id = "nope";
+  finding.path = "a.py";
+  const FindingWords words = word_finding(finding);
+  EXPECT_FALSE(words.problem.empty());
+  EXPECT_FALSE(words.impact.empty());
+  EXPECT_EQ(words.action.rfind("Author must ", 0), 0u);
+  EXPECT_EQ(words.problem.find("ZZ9"), std::string::npos);
+
+  ASSERT_FALSE(all_rules().empty());
+  finding.rule = all_rules().front()->meta().id;
+  finding.tag = Tag::Inferred;
+  const FindingWords unknown_message = word_finding(finding);
+  EXPECT_EQ(unknown_message.action.rfind("Reviewer should ask ", 0), 0u);
+}
+
+TEST(WordFinding, RedGatedFindingIsWordedWorthChecking) {
+  Finding finding;
+  finding.rule = "ZZ9";
+  finding.severity = Severity::Warn;
+  finding.fields["worth_checking"] = "1";
+  EXPECT_TRUE(is_worth_checking(finding));
+  EXPECT_EQ(word_finding(finding).problem.rfind("worth checking: ", 0), 0u);
+  finding.fields.clear();
+  EXPECT_FALSE(is_worth_checking(finding));
+}
+
+TEST(WordFinding, InvalidUtf8InFieldsBecomesReplacementCharacter) {
+  ASSERT_FALSE(all_rules().empty());
+  const Rule* rule = all_rules().front();
+  ASSERT_FALSE(rule->meta().messages.empty());
+  Finding finding;
+  finding.rule = rule->meta().id;
+  finding.message_id = rule->meta().messages.front().id;
+  for (const auto& name : {"var", "name", "param", "symbol", "value", "branch", "buffer", "dtype", "arch"})
+    finding.fields[name] = "bad\xFF";
+  const FindingWords words = word_finding(finding);
+  for (const std::string* text : {&words.problem, &words.impact, &words.action})
+    EXPECT_EQ(text->find('\xFF'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace atom

@@ -1,0 +1,135 @@
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "core/report/render.h"
+#include "tests/cpp/report/report_test_support.h"
+
+namespace atom {
+namespace {
+
+using nlohmann::json;
+using testing::basic_result;
+using testing::finding_of;
+
+std::set<std::string> keys_of(const json& object) {
+  std::set<std::string> keys;
+  for (const auto& item : object.items()) keys.insert(item.key());
+  return keys;
+}
+
+TEST(ResultJson, HasExactlyTheContractKeys) {
+  const json out = to_result_json(basic_result());
+  EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
+                                                 "checklist", "prompts", "findings", "dismissed", "ai_signals",
+                                                 "elevated_ai_risk", "verdict", "draft", "errors"}));
+  EXPECT_EQ(out["schema"], "atom-review/1");
+  EXPECT_EQ(out["pr"]["number"], 1498);
+  EXPECT_EQ(out["pack"], "ATOM");
+  EXPECT_EQ(out["verdict"], "lgtm");
+  EXPECT_EQ(out["stats"], (json{{"files", 3}, {"additions", 16}, {"deletions", 7}, {"bytes", 1234}}));
+  EXPECT_TRUE(out["draft"].get<std::string>().rfind("## ATOM PR #1498", 0) == 0);
+}
+
+TEST(ResultJson, FilesCarryTierAndStatus) {
+  ReviewResult result = basic_result();
+  result.files[0].status = FileStatus::Renamed;
+  result.files[0].old_path = "atom/model_engine/old_runner.py";
+  result.files[0].tier.high_visibility = true;
+  const json file = to_result_json(result)["files"][0];
+  EXPECT_EQ(file["path"], "atom/model_engine/model_runner.py");
+  EXPECT_EQ(file["old_path"], "atom/model_engine/old_runner.py");
+  EXPECT_EQ(file["status"], "renamed");
+  EXPECT_EQ(file["tier"], 1);
+  EXPECT_EQ(file["high_visibility"], true);
+  EXPECT_EQ(file["functions"], json::array({"ModelRunner.capture_cudagraph"}));
+  EXPECT_TRUE(file.contains("tier_reason"));
+  EXPECT_TRUE(file.contains("binary"));
+  EXPECT_TRUE(to_result_json(result)["files"][1]["old_path"].is_null());
+}
+
+TEST(ResultJson, FindingsHaveWordsAndNullsWhereTheContractSaysSo) {
+  ASSERT_FALSE(all_rules().empty());
+  const Rule& rule = *all_rules().front();
+  ReviewResult result = basic_result();
+  result.findings = {finding_of(rule, Severity::Red, "atom/model_ops/moe.py", 42),
+                     finding_of(rule, Severity::Warn, "atom/model_ops/moe.py", 0, Tag::Inferred),
+                     finding_of(rule, Severity::Note, "", 0)};
+  result.findings[0].side = Side::Old;
+  result.findings[0].folded = 2;
+  result.findings[1].fields["worth_checking"] = "1";
+  result.verdict = Verdict::Block;
+  const json findings = to_result_json(result)["findings"];
+  ASSERT_EQ(findings.size(), 3u);
+  for (const auto& f : findings)
+    for (const char* key : {"rule", "severity", "path", "line", "side", "tag", "trigger", "problem", "impact", "action"})
+      EXPECT_TRUE(f.contains(key)) << key;
+  EXPECT_EQ(findings[0]["severity"], "red");
+  EXPECT_EQ(findings[0]["line"], 42);
+  EXPECT_EQ(findings[0]["side"], "old");
+  EXPECT_EQ(findings[0]["folded"], 2);
+  EXPECT_TRUE(findings[0]["trigger"].is_string());
+  EXPECT_EQ(findings[0]["action"].get<std::string>().rfind("Author must ", 0), 0u);
+  EXPECT_TRUE(findings[1]["line"].is_null());
+  EXPECT_EQ(findings[1]["path"], "atom/model_ops/moe.py");
+  EXPECT_TRUE(findings[1]["trigger"].is_null());
+  EXPECT_EQ(findings[1]["worth_checking"], true);
+  EXPECT_EQ(findings[1]["action"].get<std::string>().rfind("Reviewer should ask ", 0), 0u);
+  EXPECT_TRUE(findings[2]["path"].is_null());
+  EXPECT_TRUE(findings[2]["line"].is_null());
+  EXPECT_EQ(to_result_json(result)["verdict"], "block");
+}
+
+TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
+  ReviewResult result = basic_result();
+  result.pr_types = {{"performance", "title: \"Fuse\""}};
+  result.questions = {{"Q1", "Changed: functions `f`.", {"a.py:3"}}};
+  result.checklist = {{"", {"PR-level item"}}, {"atom/config.py", {"item"}}};
+  result.prompts = {"Reviewer should ask whether x"};
+  result.ai_signals = {{"ai_attribution", "description: \"Co-Authored-By: Claude\""}};
+  result.elevated_ai_risk = true;
+  Finding dismissed;
+  dismissed.rule = "ZZ9";
+  dismissed.path = "a.py";
+  dismissed.line = 3;
+  result.dismissed = {{dismissed, "not applicable"}};
+  result.errors = {{"malformed-hunk", "hunk header lies", 17}};
+  const json out = to_result_json(result);
+  EXPECT_EQ(out["pr_types"][0], (json{{"id", "performance"}, {"evidence", "title: \"Fuse\""}}));
+  EXPECT_EQ(out["questions"][0]["evidence"], json::array({"a.py:3"}));
+  EXPECT_TRUE(out["checklist"][0]["path"].is_null());
+  EXPECT_EQ(out["checklist"][1]["path"], "atom/config.py");
+  EXPECT_EQ(out["prompts"][0], "Reviewer should ask whether x");
+  EXPECT_EQ(out["ai_signals"][0]["id"], "ai_attribution");
+  EXPECT_EQ(out["elevated_ai_risk"], true);
+  EXPECT_EQ(out["dismissed"][0]["reason"], "not applicable");
+  EXPECT_EQ(out["dismissed"][0]["line"], 3);
+  EXPECT_EQ(out["errors"][0], (json{{"code", "malformed-hunk"}, {"message", "hunk header lies"}, {"line", 17}}));
+}
+
+TEST(ResultJson, NoPackGivesNullAndMissingMetaGivesEmptyObject) {
+  ReviewResult result;
+  result.pr_given = nullptr;
+  const json out = to_result_json(result);
+  EXPECT_TRUE(out["pack"].is_null());
+  EXPECT_EQ(out["pr"], json::object());
+  EXPECT_EQ(out["stats"]["files"], 0);
+}
+
+TEST(DumpJson, SortsKeysAndReplacesInvalidUtf8) {
+  json value = json::object();
+  value["zeta"] = 1;
+  value["alpha"] = "bad\xFF" "byte";
+  value["Mid"] = json::array({3, 1});
+  EXPECT_EQ(dump_json(value), "{\"Mid\":[3,1],\"alpha\":\"bad\xEF\xBF\xBD" "byte\",\"zeta\":1}");
+  EXPECT_EQ(dump_json(json{{"b", 1}, {"a", 2}}, 2), "{\n  \"a\": 2,\n  \"b\": 1\n}");
+}
+
+TEST(DumpJson, ResultIsDeterministic) {
+  ReviewResult result = basic_result();
+  result.pr_types = {{"bug_fix", "title: \"fix\""}};
+  EXPECT_EQ(dump_json(to_result_json(result)), dump_json(to_result_json(result)));
+}
+
+}  // namespace
+}  // namespace atom

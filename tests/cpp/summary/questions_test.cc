@@ -1,0 +1,93 @@
+#include <gtest/gtest.h>
+
+#include "tests/cpp/summary/summary_test_support.h"
+
+namespace atom {
+namespace {
+
+using testing::contains;
+using testing::one_hunk_diff;
+using testing::summarize_diff;
+
+const std::string kRunnerDiff = one_hunk_diff("atom/model_engine/model_runner.py",
+                                              "     def capture_cudagraph(self, bs):\n"
+                                              "-        graph = torch.cuda.CUDAGraph()\n"
+                                              "+        graph = self.make_graph(bs)\n",
+                                              "class ModelRunner:");
+
+TEST(Questions, AlwaysAllFiveInOrder) {
+  const auto s = summarize_diff(kRunnerDiff, "t");
+  ASSERT_EQ(s->result.questions.size(), 5u);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(s->result.questions[i].id, "Q" + std::to_string(i + 1));
+}
+
+TEST(Questions, Q1ListsChangedFunctionsWithTheirFirstLine) {
+  const auto s = summarize_diff(kRunnerDiff, "t");
+  const Question& q1 = s->question("Q1");
+  EXPECT_TRUE(contains(q1.answer, "`ModelRunner.capture_cudagraph`")) << q1.answer;
+  ASSERT_FALSE(q1.evidence.empty());
+  EXPECT_EQ(q1.evidence.front(), "atom/model_engine/model_runner.py:11 (removed)");
+}
+
+TEST(Questions, Q1NamesKernelsSeparately) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/k.py", " def _fwd_kernel(x):\n+    y = x + 1\n"), "t");
+  EXPECT_TRUE(contains(s->question("Q1").answer, "kernels `_fwd_kernel`")) << s->question("Q1").answer;
+}
+
+TEST(Questions, Q2FindsArchModelAndTpInTextAndDiff) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/k.py", "+    if arch == \"gfx942\":\n+        x = 1\n"),
+                                "Kimi-K2.5 fix", "Tested on gfx950 with DeepSeek-V3 at TP=8.");
+  const Question& q2 = s->question("Q2");
+  for (const char* part : {"gfx950 (MI355X/MI350X)", "gfx942 (MI300X/MI325X)", "DeepSeek-V3", "Kimi-K2.5", "TP=8"})
+    EXPECT_TRUE(contains(q2.answer, part)) << part << " in " << q2.answer;
+  EXPECT_EQ(q2.evidence, (std::vector<std::string>{"title", "description", "atom/model_ops/k.py:10"}));
+}
+
+TEST(Questions, Q2SaysWhenNothingIsNamed) {
+  const auto s = summarize_diff(one_hunk_diff("atom/models/qwen_like.py", "+x = 1\n"), "Refactor", "Moves code.");
+  EXPECT_TRUE(contains(s->question("Q2").answer, "Neither the diff nor the description names")) << s->question("Q2").answer;
+}
+
+TEST(Questions, Q3ReportsAiterImportsCallsAndNewKeywords) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                              "+from aiter import fused_moe\n"
+                                              " def forward(self, x):\n"
+                                              "-    out = aiter.fused_moe(x, self.w)\n"
+                                              "+    out = aiter.fused_moe(x, self.w,\n"
+                                              "+                          q_scale=self.s)\n"
+                                              "+    other(k=1)\n"),
+                                "t");
+  const std::string& answer = s->question("Q3").answer;
+  EXPECT_TRUE(contains(answer, "new imports `aiter: fused_moe`")) << answer;
+  EXPECT_TRUE(contains(answer, "changed calls `aiter.fused_moe`")) << answer;
+  EXPECT_TRUE(contains(answer, "new keyword arguments on aiter calls `q_scale`")) << answer;
+  EXPECT_FALSE(contains(answer, "`k`")) << answer;  // a keyword of a call that is not aiter's
+}
+
+TEST(Questions, Q3NoAiter) {
+  EXPECT_EQ(summarize_diff(kRunnerDiff, "t")->question("Q3").answer, "No aiter import or call is added, removed or changed.");
+}
+
+TEST(Questions, Q4MechanismOnlyForPerformanceClaims) {
+  EXPECT_TRUE(contains(summarize_diff(kRunnerDiff, "Refactor runner", "x")->question("Q4").answer, "No performance claim"));
+  const auto vague = summarize_diff(kRunnerDiff, "Faster decode", "It is faster now.");
+  EXPECT_TRUE(contains(vague->question("Q4").answer, "names no mechanism")) << vague->question("Q4").answer;
+  const auto named = summarize_diff(kRunnerDiff, "Faster decode", "Fuses the norm into the GEMM: fewer launches.");
+  EXPECT_TRUE(contains(named->question("Q4").answer, "Fuses")) << named->question("Q4").answer;
+  EXPECT_TRUE(contains(named->question("Q4").answer, "fewer launches")) << named->question("Q4").answer;
+  EXPECT_TRUE(contains(summarize_diff(kRunnerDiff, "Faster decode", std::nullopt)->question("Q4").answer, "not available"));
+}
+
+TEST(Questions, Q5WhyOrWhat) {
+  EXPECT_TRUE(contains(summarize_diff(kRunnerDiff, "t", "Enable ar+norm+quant fusion.")->question("Q5").answer, "WHAT only"));
+  const auto why = summarize_diff(kRunnerDiff, "t",
+                                  "Eliminates 2 intermediate HBM round-trips between allreduce, rmsnorm and quant.");
+  EXPECT_TRUE(contains(why->question("Q5").answer, "WHY")) << why->question("Q5").answer;
+  ASSERT_EQ(why->question("Q5").evidence.size(), 1u);
+  EXPECT_TRUE(contains(why->question("Q5").evidence[0], "Eliminates"));
+  EXPECT_EQ(summarize_diff(kRunnerDiff, "t", std::nullopt)->question("Q5").answer, "The description was not available.");
+  EXPECT_TRUE(contains(summarize_diff(kRunnerDiff, "t", "  ")->question("Q5").answer, "empty"));
+}
+
+}  // namespace
+}  // namespace atom

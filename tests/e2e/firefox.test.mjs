@@ -1,0 +1,52 @@
+// End to end in Firefox: the same built extension (background scripts instead of a service
+// worker) puts the right tier badges on both files pages. Skipped where Firefox ESR is not
+// installed or port 443 cannot be opened (Firefox can only be pointed at the fake GitHub there).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { startFakeGitHub } from './support/fake-github.mjs';
+import { diffAnchor } from './support/fixture-pages.mjs';
+import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
+import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
+import { referenceReview } from './support/reference-review.mjs';
+
+async function tryStartOnPort443() {
+  try {
+    return await startFakeGitHub({ port: 443 });
+  } catch (error) {
+    if (error.code === 'EACCES' || error.code === 'EADDRINUSE') return null;
+    throw error;
+  }
+}
+
+const github = firefoxAvailable() ? await tryStartOnPort443() : null;
+const skip = !firefoxAvailable() ? `needs ${FIREFOX}` : !github && 'needs port 443 on 127.0.0.1';
+
+describe('Firefox: tier badges', { skip }, () => {
+  let browser;
+  let reference;
+  before(async () => {
+    github.addPullRequest({ ...DEMO_PR, diffBytes: demoDiff() });
+    ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR)));
+    browser = await launchFirefoxWithExtension();
+  });
+  after(async () => {
+    await browser?.close();
+    await github?.close();
+  });
+
+  for (const { ui, tab } of FILES_TABS) {
+    test(`${ui} UI: one badge per file with the reference tier`, async () => {
+      const page = await browser.newPage();
+      await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/${tab}`);
+      await page.waitForFunction((count) => document.querySelectorAll('[data-atom-review="tier-badge"]').length >= count,
+        { timeout: 30000 }, reference.files.length);
+      const badges = await page.$$eval('[data-atom-review="tier-badge"]', (all) => all.map((badge) => ({
+        containerId: badge.closest('[id^="diff-"]')?.id, path: badge.dataset.path, tier: badge.dataset.tier,
+      })));
+      const expected = reference.files.map((file) => ({ containerId: diffAnchor(file.path), path: file.path, tier: String(file.tier) }));
+      const byPath = (a, b) => a.path.localeCompare(b.path);
+      assert.deepEqual(badges.sort(byPath), expected.sort(byPath));
+      await page.close();
+    });
+  }
+});
