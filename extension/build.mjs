@@ -4,14 +4,14 @@
 // Needs the WebAssembly engine built first: build/wasm/atom_engine.{mjs,wasm}
 // (ATOM_WASM_DIR=<dir> takes the engine from another build folder).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { zipEntries } from './zip-writer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDir = join(root, 'extension');
-const wasmDir = process.env.ATOM_WASM_DIR || join(root, 'build', 'wasm');
+const wasmDir = process.env.ATOM_WASM_DIR ? resolve(process.env.ATOM_WASM_DIR) : join(root, 'build', 'wasm');
 const distDir = join(root, 'dist');
 const outDir = join(distDir, 'extension');
 const ENGINE_FILES = ['atom_engine.mjs', 'atom_engine.wasm'];

@@ -1,6 +1,8 @@
 #include "core/analysis/line_lexer.h"
 
+#include <algorithm>
 #include <cctype>
+#include <string>
 
 namespace atom {
 namespace {
@@ -53,6 +55,39 @@ bool is_blank(std::string_view s) {
 }
 
 }  // namespace
+
+bool starts_inside_triple_quote(const std::vector<std::string_view>& lines, char& quote) {
+  // Code-looking text before a triple quote means it opens one: `x = """`, `f("""`, `return """`.
+  static constexpr std::string_view kOpeningHints = "=(,[{:";
+  std::string_view previous;  // the last non-blank line before the first triple quote
+  for (std::string_view line : lines) {
+    const size_t double_at = line.find("\"\"\""), single_at = line.find("'''");
+    const size_t at = std::min(double_at, single_at);
+    if (at == std::string_view::npos) {
+      if (!is_blank(line)) previous = line;
+      continue;
+    }
+    const char q = line[at];
+    const std::string_view rest = line.substr(at + 3);
+    if (rest.find(std::string(3, q)) != std::string_view::npos || !is_blank(rest)) return false;
+    const std::string_view before = line.substr(0, at);
+    if (before.find('#') != std::string_view::npos) return false;
+    if (!is_blank(before)) {
+      if (before.find_first_of(kOpeningHints) != std::string_view::npos || before.find("return") != std::string_view::npos)
+        return false;
+      quote = q;
+      return true;
+    }
+    // A lone quote line: it closes a string when prose comes before it, opens one after a header.
+    const size_t last = previous.find_last_not_of(" \t\r");
+    if (previous.empty() || last == std::string_view::npos || previous[last] == ':' ||
+        previous.find_first_of("=()") != std::string_view::npos)
+      return false;
+    quote = q;
+    return true;
+  }
+  return false;
+}
 
 int indent_columns(std::string_view raw) {
   int col = 0;

@@ -7,6 +7,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 #include "core/analysis/review_model.h"
 
 namespace atom {
@@ -21,6 +22,8 @@ class LineLexer {
  public:
   explicit LineLexer(Language language) : language_(language) {}
   LexedLine lex(std::string_view raw);
+  // Python: start as if inside a triple-quoted string opened by `quote` above the hunk.
+  void start_inside_triple_quote(char quote) { open_triple_ = quote; }
 
  private:
   LexedLine lex_python(std::string_view raw);
@@ -35,6 +38,12 @@ class LineLexer {
   bool in_block_comment_ = false;
   std::string raw_string_end_; // ")delim\"" while inside a raw string literal
 };
+
+// Python: whether a window of lines (one side of a hunk, in order) seems to start inside a
+// triple-quoted string, judged from its first triple quote: a line that ends with it after prose
+// (`    the scale."""`), or a lone quote line after prose, closes a string opened above the hunk.
+// Sets `quote` when it returns true.
+bool starts_inside_triple_quote(const std::vector<std::string_view>& lines, char& quote);
 
 // Leading columns of `raw` (tab advances to the next multiple of 8).
 int indent_columns(std::string_view raw);

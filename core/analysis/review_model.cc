@@ -48,6 +48,16 @@ HunkView build_hunk_view(const Hunk& hunk, Language language) {
   // One lexer and one function tracker per side: the old file is context + removed lines,
   // the new file context + added lines.
   LineLexer new_lexer(language), old_lexer(language);
+  if (language == Language::Python) {
+    for (const LineKind skipped : {LineKind::Removed, LineKind::Added}) {
+      std::vector<std::string_view> side;
+      for (const DiffLine& diff_line : hunk.lines)
+        if (diff_line.kind != skipped) side.push_back(diff_line.text);
+      char quote = 0;
+      if (starts_inside_triple_quote(side, quote))
+        (skipped == LineKind::Removed ? new_lexer : old_lexer).start_inside_triple_quote(quote);
+    }
+  }
   FunctionTracker new_functions(language, hunk.section), old_functions(language, hunk.section);
   for (const DiffLine& diff_line : hunk.lines) {
     switch (diff_line.kind) {

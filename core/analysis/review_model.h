@@ -1,6 +1,12 @@
 // The analysed PR that every rule reads: each file of the diff with its tier, its language and
 // its hunks as "code lines" (comments and string contents stripped, indentation, the enclosing
 // function), plus the PR text. Built once per review by build_review_model().
+//
+// Structure helpers for rules, all reading one side of one hunk:
+//   core/analysis/structure.h         SideLines, hunk_of/index_of, has_identifier, in_function
+//   core/analysis/python_structure.h  blocks (if/for/with/try/def…), if/elif/else chains with the
+//                                     names each branch binds, defs with decorators and parameters
+//   core/analysis/cpp_structure.h     function bodies by braces
 #pragma once
 #include <map>
 #include <string>

@@ -65,7 +65,9 @@ std::string tier_clause(const ReviewResult& result) {
   if (!tier1.empty()) parts.push_back("Tier 1 " + join_names(tier1, 3, "files"));
   if (!tier2.empty()) parts.push_back("Tier 2 " + join_names(tier2, 3, "files"));
   if (!bridges.empty()) parts.push_back("plugin bridge " + join_names(bridges, 2, "files"));
-  if (parts.empty()) return result.files.empty() ? "" : "none of them a backbone file";
+  // Without a pack there is no tier table, so "not a backbone file" would be a guess.
+  if (parts.empty() && (result.files.empty() || result.pack_name.empty())) return "";
+  if (parts.empty()) return result.files.size() == 1 ? "not a backbone file" : "none of them a backbone file";
   std::string text = "including ";
   for (size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
   return text;

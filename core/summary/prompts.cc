@@ -21,7 +21,7 @@ const PromptRule kPromptRules[] = {
      "whether the MLA change holds for both the paged and the dense KV layout"},
     {R"((?i)\bmoe\b|_moe|moe_|expert)", R"((?i)\bep_size|\bep_rank|expert_parallel|\bEP\b|\buse_ep\b)",
      "how MoE routing behaves under expert parallelism, and whether each size divides by the EP or the TP world size"},
-    {R"((?i)quant|fp8)", R"((?i)scale)",
+    {R"((?i)(?:quant|fp8).*scale|scale.*(?:quant|fp8))", "",
      "in which order the scales are applied and where dtypes are promoted in the quantized path"},
     {R"(\bnum_\w+_blocks\b)", "",
      "whether the block-count size math includes every factor (ATOM#1423 missed a `* block_size`)"},

@@ -213,7 +213,7 @@ Question aiter_usage(const ReviewModel& model) {
 // Q4: the mechanism behind a performance claim, as the description states it.
 Question mechanism(const ReviewModel& model, const std::vector<PrType>& types) {
   static const RE2 mechanism_words(
-      R"((?i)\b(fus(?:e|ed|ion|ing)|fewer (?:kernel )?launch\w*|launch(?:es)?|til(?:e|es|ing)|HBM|round-?trips?|bandwidth|occupancy|LDS|vectori[sz]\w*|overlap\w*|pipelin\w*|prefetch\w*|coalesc\w*|register\w*|memory traffic|allreduce|all-reduce|split-?k|persistent)\b)");
+      R"((?i)\b(fus(?:e|es|ed|ion|ing)|fewer (?:kernel )?launch\w*|launch(?:es)?|til(?:e|es|ing)|HBM|round-?trips?|bandwidth|occupancy|LDS|vectori[sz]\w*|overlap\w*|pipelin\w*|prefetch\w*|coalesc\w*|register\w*|memory traffic|allreduce|all-reduce|split-?k|persistent)\b)");
   Question q{"Q4", "", {}};
   if (!has_pr_type(types, "performance")) {
     q.answer = "No performance claim in the title or description.";

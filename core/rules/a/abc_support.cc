@@ -82,8 +82,6 @@ Finding line_finding(const char* rule, Severity severity, const FileView& file, 
   finding.line = line.line_number();
   finding.tag = Tag::Verified;
   finding.message_id = message_id;
-  fields.emplace("path", file.path);
-  fields.emplace("line", std::to_string(finding.line));
   finding.fields = std::move(fields);
   finding.place = line.function;
   return finding;

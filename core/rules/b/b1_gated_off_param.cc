@@ -1,7 +1,6 @@
 // B1 — a new if/elif/else dispatch where a parameter is forwarded on one branch and silently
 // dropped on another (neither asserted nor forwarded there).
 #include <memory>
-#include <set>
 #include <re2/re2.h>
 #include "core/analysis/python_structure.h"
 #include "core/rules/a/abc_support.h"

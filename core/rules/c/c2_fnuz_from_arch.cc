@@ -9,8 +9,9 @@ namespace atom {
 namespace {
 
 constexpr const char* kKey = "C2.fnuz";
-// An fnuz dtype used as a value (not a helper call such as normalize_e4m3fn_to_e4m3fnuz()).
-constexpr const char* kFnuzPattern = R"(\b(?:float8_e4m3fnuz|float8_e5m2fnuz|fp8_fnuz|fnuz)\b)";
+// An fnuz dtype used as a value (not a helper such as normalize_e4m3fn_to_e4m3fnuz(), not a
+// flag variable such as `fp8_fnuz`).
+constexpr const char* kFnuzPattern = R"(\b(?:float8_e4m3fnuz|float8_e5m2fnuz)\b)";
 
 const RuleMeta& c2_meta() {
   static const RuleMeta meta = [] {
@@ -62,8 +63,8 @@ bool tests_arch(const CodeLine& line, Language language) {
 
 // The fnuz token is selected (assigned, returned, a ternary arm), not compared or converted to.
 bool selects_fnuz(std::string_view code) {
-  static const RE2 compared(R"((?:==|!=|\bis\b|\bin\b)\s*(?:torch\.)?(?:float8_e4m3fnuz|float8_e5m2fnuz|fp8_fnuz|fnuz)\b|\b(?:float8_e4m3fnuz|float8_e5m2fnuz|fp8_fnuz|fnuz)\s*(?:==|!=))");
-  static const RE2 converted(R"(\.(?:to|view)\(\s*(?:dtype\s*=\s*)?(?:torch\.)?(?:float8_e4m3fnuz|float8_e5m2fnuz|fp8_fnuz)\b)");
+  static const RE2 compared(R"(\bin\s*[(\[{][^)\]}]*\b(?:float8_e4m3fnuz|float8_e5m2fnuz)\b|(?:==|!=|\bis\b|\bin\b)\s*(?:torch\.)?(?:float8_e4m3fnuz|float8_e5m2fnuz)\b|\b(?:float8_e4m3fnuz|float8_e5m2fnuz)\s*(?:==|!=))");
+  static const RE2 converted(R"(\.(?:to|view)\(\s*(?:dtype\s*=\s*)?(?:torch\.)?(?:float8_e4m3fnuz|float8_e5m2fnuz)\b)");
   return !RE2::PartialMatch(code, compared) && !RE2::PartialMatch(code, converted);
 }
 
@@ -74,7 +75,13 @@ class C2FnuzFromArch final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const auto& [file, line] : model.hits(kKey)) {
       if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
-      if (!selects_fnuz(line->code)) continue;
+      const HunkView* hunk = hunk_of(*file, line);
+      if (!hunk) continue;
+      const SideLines lines = side_lines(*hunk, Side::New);
+      const size_t index = index_of(lines, line);
+      if (index >= lines.size()) continue;
+      // The whole statement: `dtype in (fn,\n fnuz,\n ...)` compares on its first line.
+      if (!selects_fnuz(abc::joined_statement(lines, abc::statement_start(lines, index)))) continue;
       if (tests_arch(*line, file->language)) {
         out.push_back(abc::line_finding("C2", Severity::Warn, *file, *line, "fnuz_from_arch",
                                         {{"arch_test", abc::clip(abc::source_text(line->diff->text, file->language))}}));

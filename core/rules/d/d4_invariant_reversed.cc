@@ -1,5 +1,6 @@
 // D4: a documented safety invariant reversed (zero-init, assert, .contiguous()) without proof.
 #include <memory>
+#include <set>
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
@@ -20,7 +21,7 @@ const RuleMeta kMeta{
         "Within a hunk, finds: `torch.zeros` replaced by `torch.empty` for the same buffer, or a "
         "`.zero_()`/`.fill_(0)`/`memset(…, 0, …)` removed; an `assert`/`TORCH_CHECK` removed "
         "whose condition appears on no added line; a `.contiguous()` dropped from an otherwise "
-        "identical line. Red when an old comment next to it states the invariant (must / "
+        "identical line (when the expression is a strided view). Red when an old comment next to it states the invariant (must / "
         "required / needs to be / read back / zero), naming that comment and the new line; warn "
         "for a deleted assert or dropped `.contiguous()` without such a comment.",
     .why =
@@ -168,15 +169,17 @@ class D4Rule : public Rule {
   void check_asserts(const FileView& file, const HunkView& hunk, const std::string& added_text,
                      std::vector<Finding>& out) const {
     static const RE2 kAssert(R"(^\s*(assert\s+([^,]+)|(?:TORCH_CHECK|assert|HIP_CHECK_ARG)\s*\((.*)\)\s*;?\s*$))");
-    bool function_stays = false;  // the hunk keeps lines of the new file (not a deleted block)
-    for (const CodeLine& line : hunk.lines) function_stays |= line.kind != LineKind::Removed && !line.blank_or_comment;
-    if (!function_stays) return;
+    std::set<std::string> surviving;  // functions that still have lines in the new file
+    for (const HunkView& other : file.hunks)
+      for (const CodeLine& line : other.lines)
+        if (line.kind != LineKind::Removed && !line.blank_or_comment) surviving.insert(line.function);
     for (size_t i = 0; i < hunk.lines.size(); ++i) {
       const CodeLine& line = hunk.lines[i];
       std::string whole, python_condition, cpp_arguments;
       if (line.kind != LineKind::Removed || line.continuation ||
           !RE2::PartialMatch(line.code, kAssert, &whole, &python_condition, &cpp_arguments))
         continue;
+      if (line.function.empty() || !surviving.count(line.function)) continue;  // the whole function went
       std::string condition = squeeze(python_condition.empty() ? cpp_arguments.substr(0, cpp_arguments.find(','))
                                                                : python_condition);
       if (condition.empty() || added_text.find(condition) != std::string::npos) continue;
@@ -198,6 +201,7 @@ class D4Rule : public Rule {
         without.erase(at, 13);
       for (const CodeLine& added : hunk.lines) {
         if (added.kind != LineKind::Added || squeeze(added.code) != without) continue;
+        if (dg::strided_reason(removed.code.substr(0, removed.code.rfind(".contiguous()"))).empty()) continue;
         Finding finding = dg::finding_at("D4", file, added, "contiguous-removed",
                                          {{"expression", std::string(dg::trim(added.code))}});
         dg::add_unique(out, std::move(finding));

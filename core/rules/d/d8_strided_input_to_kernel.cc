@@ -51,42 +51,6 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// Why `expression` is a strided view ("" when it is not).
-std::string strided_reason(const std::string& expression) {
-  static const RE2 kMethod(R"((\.T\b|\.mT\b|\.t\(\)|\.transpose\(|\.permute\(|\.narrow\(|\.expand\(|\.unfold\(|\.as_strided\())");
-  if (expression.find(".contiguous()") != std::string::npos) return {};
-  std::string method;
-  if (RE2::PartialMatch(expression, kMethod, &method)) return method;
-  // A subscript whose later dimension is sliced or indexed after a sliced/ellipsis dimension.
-  size_t open = expression.find('[');
-  if (open == std::string::npos) return {};
-  size_t close = expression.rfind(']');
-  if (close == std::string::npos || close < open) return {};
-  std::string inside = expression.substr(open + 1, close - open - 1);
-  std::vector<std::string> parts;
-  int depth = 0;
-  std::string current;
-  for (char c : inside) {
-    if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
-    if (c == ',' && depth == 0) {
-      parts.emplace_back(dg::trim(current));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  parts.emplace_back(dg::trim(current));
-  bool earlier_spans = false;  // an earlier dimension kept more than one index
-  for (size_t i = 0; i < parts.size(); ++i) {
-    const std::string& part = parts[i];
-    bool full = part == ":" || part == "::";
-    if (i > 0 && earlier_spans && !full && part != "...") return "slice `[" + inside + "]`";
-    earlier_spans |= part.find(':') != std::string::npos || part == "...";
-  }
-  return {};
-}
-
 // Top-level arguments of the call whose '(' is at `open` in `text`.
 std::vector<std::string> call_arguments(const std::string& text, size_t open) {
   std::vector<std::string> arguments;
@@ -161,7 +125,7 @@ class D8Rule : public Rule {
       std::vector<std::string> bound = dg::python_bound_names(statement);
       size_t eq = statement.find('=');
       if (bound.size() == 1 && eq != std::string::npos) {
-        std::string reason = strided_reason(statement.substr(eq + 1));
+        std::string reason = dg::strided_reason(statement.substr(eq + 1));
         if (!reason.empty()) strided_locals[bound[0]] = reason;
         else strided_locals.erase(bound[0]);
       }
@@ -181,7 +145,7 @@ class D8Rule : public Rule {
       if (!kernel) continue;
       size_t open = static_cast<size_t>(input.data() - statement.data()) - 1;
       for (const std::string& argument : call_arguments(statement, open)) {
-        std::string reason = strided_reason(argument);
+        std::string reason = dg::strided_reason(argument);
         if (reason.empty() && strided_locals.count(argument)) reason = strided_locals.at(argument);
         if (reason.empty() || dg::has_name(checked_text, argument)) continue;
         Finding finding = dg::finding_at("D8", file, line, "strided-argument",

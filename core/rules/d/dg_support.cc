@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <re2/re2.h>
 
 namespace atom::dg {
 namespace {
@@ -200,6 +201,46 @@ std::string python_def_name(std::string_view code) {
   size_t end = 0;
   while (end < code.size() && is_ident_char(code[end])) ++end;
   return std::string(code.substr(0, end));
+}
+
+// Why `expression` is a strided view ("" when it is not).
+std::string strided_reason(const std::string& expression) {
+  static const RE2 kMethod(R"((\.T\b|\.mT\b|\.t\(\)|\.transpose\(|\.permute\(|\.narrow\(|\.expand\(|\.unfold\(|\.as_strided\())");
+  if (expression.find(".contiguous()") != std::string::npos) return {};
+  std::string method;
+  if (RE2::PartialMatch(expression, kMethod, &method)) return method;
+  // A subscript whose later dimension is sliced or indexed after a sliced/ellipsis dimension.
+  size_t open = expression.find('[');
+  if (open == std::string::npos) return {};
+  size_t close = open;
+  for (int depth = 0; close < expression.size(); ++close) {
+    if (expression[close] == '[') ++depth;
+    if (expression[close] == ']' && --depth == 0) break;
+  }
+  if (close >= expression.size()) return {};
+  std::string inside = expression.substr(open + 1, close - open - 1);
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string current;
+  for (char c : inside) {
+    if (c == '(' || c == '[') ++depth;
+    if (c == ')' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      parts.emplace_back(trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts.emplace_back(trim(current));
+  bool earlier_spans = false;  // an earlier dimension kept more than one index
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    bool full = part == ":" || part == "::";
+    if (i > 0 && earlier_spans && !full && part != "...") return "slice `[" + inside + "]`";
+    earlier_spans |= part.find(':') != std::string::npos || part == "...";
+  }
+  return {};
 }
 
 std::vector<Param> python_params(std::string_view signature) {

@@ -50,6 +50,9 @@ struct Param {
   bool has_default = false;
 };
 std::vector<Param> python_params(std::string_view signature);
+// Why a Python expression is a strided view: ".transpose(", "slice `[:, :d]`" …; "" when it is
+// not (or when it ends in .contiguous()). A slice of the leading dimension stays contiguous.
+std::string strided_reason(const std::string& expression);
 // "def name(" → "name"; "" when the code is not a def.
 std::string python_def_name(std::string_view code);
 

@@ -18,8 +18,9 @@ const RuleMeta kMeta{
     .default_severity = Severity::Warn,
     .summary = "New aiter imports or new kwargs on aiter calls, and the PR links no aiter PR.",
     .what =
-        "Finds new `from aiter… import X` / `import aiter` lines (names not merely moved from a "
-        "removed line) and new keyword arguments added to existing aiter calls, in a repository "
+        "Finds new `from aiter… import X` lines (names not merely moved from a removed line; "
+        "infrastructure modules `aiter.dist/jit/utility` and the basic enums and dtype tables are "
+        "left out) and new keyword arguments added to existing aiter calls, in a repository "
         "other than aiter itself, when the PR description links no aiter pull request "
         "(`ROCm/aiter#N`, `github.com/ROCm/aiter/pull/N`, `aiter#N`, `aiter PR #N`).",
     .why =
@@ -32,7 +33,8 @@ const RuleMeta kMeta{
     .must_not_fire =
         "An aiter PR is linked in the description; the import only moved (the same name was "
         "removed elsewhere in the diff); the PR belongs to aiter itself. Without a description "
-        "the rule does not run.",
+        "the rule does not run. Tests are left out. The finding is inferred: whether the pinned "
+        "aiter already provides the symbol is not in the diff.",
     .source = "ATOM#1494",
     .messages = {{
         .id = "unlinked-aiter-usage",
@@ -57,13 +59,18 @@ bool is_aiter_repository(const ReviewModel& model) {
   return model.meta && RE2::PartialMatch(model.meta->repo, kAiterRepo);
 }
 
-// Names a statement imports from aiter ("aiter" itself for `import aiter`).
+// Names a `from aiter… import` statement brings in that may be new kernel API.
+// Infrastructure modules (process groups, JIT and build helpers, dtype tables) and the
+// long-standing enums are plumbing every ATOM file imports, not kernel API that needs an aiter PR.
 std::vector<std::string> aiter_imports(const std::string& statement) {
   static const RE2 kFrom(R"(^\s*from\s+aiter(\.[\w.]+)?\s+import\s)");
-  static const RE2 kImport(R"(^\s*import\s+aiter\b)");
-  if (RE2::PartialMatch(statement, kImport)) return {"aiter"};
-  if (!RE2::PartialMatch(statement, kFrom)) return {};
-  return dg::python_bound_names(statement);
+  static const RE2 kInfrastructure(R"(^\s*from\s+aiter\.(dist|jit|utility|test_common)\b)");
+  static const RE2 kPlumbing(R"(^(dtypes|logger|QuantType|ActivationType|get_gfx|get_cu_num)$)");
+  if (!RE2::PartialMatch(statement, kFrom) || RE2::PartialMatch(statement, kInfrastructure)) return {};
+  std::vector<std::string> names;
+  for (std::string& name : dg::python_bound_names(statement))
+    if (!RE2::FullMatch(name, kPlumbing)) names.push_back(std::move(name));
+  return names;
 }
 
 struct FileUsage {
@@ -137,13 +144,14 @@ class E1Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     if (!model.has_body || is_aiter_repository(model) || links_aiter_pr(model.pr_text)) return;
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python) continue;
+      if (file.language != Language::Python || file.is_test) continue;
       FileUsage usage = new_usage(file);
       if (usage.symbols.empty()) continue;
       std::string symbols;
       for (const std::string& symbol : usage.symbols) symbols += (symbols.empty() ? "" : ", ") + symbol;
       Finding finding = dg::finding_at("E1", file, *usage.first, "unlinked-aiter-usage", {{"symbols", symbols}});
       finding.place = file.path + "::aiter-usage";
+      finding.tag = Tag::Inferred;  // whether the pinned aiter already has them is not in the diff
       dg::add_unique(out, std::move(finding));
     }
   }

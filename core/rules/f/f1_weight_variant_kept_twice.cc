@@ -53,9 +53,13 @@ bool variant_store(const std::string& code, std::string* owner, std::string* ori
       R"(^\s*([A-Za-z_][\w.]*)\.((\w+?)_(preshuffled|preshuffle|shuffled|quantized|swizzled|packed|transposed))\s*(:[^=]*)?=[^=])");
   static const RE2 kCall(
       R"(\b(?:setattr|register_parameter|register_buffer)\(\s*(?:([A-Za-z_][\w.]*)\s*,\s*)?["']((\w+?)_(preshuffled|preshuffle|shuffled|quantized|swizzled|packed|transposed))["'])");
+  static const RE2 kFlagValue(R"(=\s*(True|False|None)\s*$)");
+  static const RE2 kFlagName(R"(^(is|has|use|was|need|needs|do)$)");
   std::string suffix;
-  if (RE2::PartialMatch(code, kAttr, owner, variant, original, &suffix)) return true;
-  return RE2::PartialMatch(code, kCall, owner, variant, original, &suffix);
+  bool matched = RE2::PartialMatch(code, kAttr, owner, variant, original, &suffix) ||
+                 RE2::PartialMatch(code, kCall, owner, variant, original, &suffix);
+  // `w.is_shuffled = True` marks a tensor; it does not store a second copy.
+  return matched && !RE2::PartialMatch(code, kFlagValue) && !RE2::FullMatch(*original, kFlagName);
 }
 
 bool frees_original(const std::string& code, const std::string& original) {

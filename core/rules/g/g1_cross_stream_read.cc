@@ -35,7 +35,8 @@ const RuleMeta kMeta{
         "`ids.record_stream(...)` when the allocation crosses streams).",
     .must_not_fire =
         "A `wait_stream`, `wait_event`, `.wait()` on an event or a `synchronize()` between the "
-        "block and the read; a context on the current stream itself. When lines between the block "
+        "block and the read; an event recorded inside the block (its consumer waits on it); a "
+        "context on the current stream itself. When lines between the block "
         "and the read are not shown, the finding is inferred (warn).",
     .source = "checklist v2; ATOM#1121 (bug it would have caught)",
     .messages = {{
@@ -54,6 +55,14 @@ const RuleMeta kMeta{
 bool is_sync(const std::string& code) {
   static const RE2 kSync(R"(\b(wait_stream|wait_event|synchronize)\s*\(|\.wait\(\s*\))");
   return RE2::PartialMatch(code, kSync);
+}
+
+// A read of the tensor's data: reading only its metadata (.device, .shape, …) needs no wait.
+bool reads_data(const std::string& statement, const std::string& tensor) {
+  std::string without_metadata = statement;
+  RE2 metadata("\\b" + RE2::QuoteMeta(tensor) + "\\.(device|dtype|shape|ndim|is_cuda|size\\(|numel\\(|dim\\()");
+  RE2::GlobalReplace(&without_metadata, metadata, "_");
+  return dg::reads_name(without_metadata, tensor);
 }
 
 class G1Rule : public Rule {
@@ -79,6 +88,7 @@ class G1Rule : public Rule {
       int indent = lines[i]->indent;
       bool touched = lines[i]->kind == LineKind::Added;
       bool block_whole = true;
+      bool records_event = false;  // the block records an event: its consumer waits on it later
       std::map<std::string, const CodeLine*> written;
       size_t k = i + 1;
       for (; k < lines.size(); ++k) {
@@ -89,12 +99,13 @@ class G1Rule : public Rule {
         touched |= line.kind == LineKind::Added;
         size_t end = k;
         std::string statement = dg::statement_text(lines, k, &end);
+        records_event |= statement.find(".record(") != std::string::npos;
         for (const std::string& name : dg::python_bound_names(statement)) written[name] = &line;
         std::string target;
         if (RE2::PartialMatch(statement, kInPlace, &target)) written[target] = &line;
         k = end;
       }
-      if (!touched || written.empty() || k >= lines.size()) continue;
+      if (!touched || records_event || written.empty() || k >= lines.size()) continue;
       report_first_read(file, lines, k, stream, written, block_whole, out);
     }
   }
@@ -110,7 +121,7 @@ class G1Rule : public Rule {
       std::string statement = dg::statement_text(lines, k, &end);
       if (is_sync(statement)) return;
       for (const auto& [tensor, write_line] : written) {
-        if (!dg::reads_name(statement, tensor)) continue;
+        if (!reads_data(statement, tensor)) continue;
         Finding finding = dg::finding_at("G1", file, *lines[k], "read-without-wait",
                                          {{"tensor", tensor},
                                           {"stream", stream},

@@ -1,6 +1,6 @@
 // HK2 — files that do not belong to the PR's purpose. Inferred and deliberately narrow
 // (precision over recall): editor/OS droppings, binary artifacts, and files whose only change is
-// whitespace/line wrapping while the rest of the PR changes code.
+// formatting while the rest of the PR changes code.
 #include <algorithm>
 #include <memory>
 #include <re2/re2.h>
@@ -17,11 +17,11 @@ const RuleMeta& hk2_meta() {
     m.slug = "unrelated-files";
     m.category = "HK";
     m.default_severity = Severity::Note;
-    m.summary = "A file that does not serve the PR's purpose: editor/OS droppings, binary artifacts, whitespace-only churn.";
+    m.summary = "A file that does not serve the PR's purpose: editor/OS droppings, binary artifacts, formatting-only churn.";
     m.what =
         "Flags, in a PR that also makes real changes elsewhere: editor and OS files (`.vscode/`, `.idea/`, "
         "`.DS_Store`), binary artifacts (`*.pt`, `*.pth`, `*.safetensors`, `*.npy`, `*.npz`, `*.pkl`, `*.ckpt`, "
-        "`*.ipynb`), and Python/C++ files whose every change is whitespace or line wrapping. Always a note, "
+        "`*.ipynb`), and Python/C++ files whose every change is what a formatter does (whitespace, line wrapping, quote style, trailing commas). Always a note, "
         "always inferred: the engine cannot know the author's intent.";
     m.why =
         "Unrelated files widen the review and the blast radius, hide the real change, and are a common sign of "
@@ -37,7 +37,7 @@ const RuleMeta& hk2_meta() {
          "Unrelated files widen the review and ship content nobody asked for.",
          "drop {path} from the PR, or say in the description why it belongs.",
          "whether {path} belongs in this PR."},
-        {"whitespace_only", "{path} changes only whitespace or line wrapping",
+        {"formatting_only", "{path} changes only formatting (whitespace, wrapping, quotes, trailing commas)",
          "Formatting churn hides the real change and rewrites blame history.",
          "move the formatting of {path} to its own PR.",
          "whether the formatting change to {path} belongs in this PR."},
@@ -55,15 +55,28 @@ const char* stray_kind(const std::string& path) {
   return nullptr;
 }
 
-std::string without_whitespace(std::string_view text) {
+// What a formatter (black, clang-format) may change: whitespace, quote style, trailing commas.
+std::string formatter_invariant(std::string_view text) {
   std::string out;
-  for (char c : text)
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') out.push_back(c);
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') continue;
+    out.push_back(c == '\'' ? '"' : c);
+  }
   return out;
 }
 
-// Every changed line of a code file, with whitespace removed, is the same text on both sides.
-bool whitespace_only(const FileView& file) {
+std::string without_trailing_commas(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    if (text[i] == ',' && (next == ')' || next == ']' || next == '}')) continue;
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+// Every changed line of a code file is the same on both sides once formatting is ignored.
+bool formatting_only(const FileView& file) {
   if (file.language == Language::Other) return false;
   std::string added, removed;
   bool changed = false;
@@ -71,9 +84,9 @@ bool whitespace_only(const FileView& file) {
     for (const CodeLine& line : hunk.lines) {
       if (line.kind == LineKind::Context) continue;
       changed = true;
-      (line.kind == LineKind::Added ? added : removed) += without_whitespace(line.diff->text);
+      (line.kind == LineKind::Added ? added : removed) += formatter_invariant(line.diff->text);
     }
-  return changed && added == removed;
+  return changed && without_trailing_commas(added) == without_trailing_commas(removed);
 }
 
 class Hk2UnrelatedFiles final : public Rule {
@@ -84,7 +97,7 @@ class Hk2UnrelatedFiles final : public Rule {
     std::vector<bool> stray(model.files.size()), churn(model.files.size());
     for (size_t i = 0; i < model.files.size(); ++i) {
       stray[i] = stray_kind(model.files[i].path) != nullptr;
-      churn[i] = whitespace_only(model.files[i]);
+      churn[i] = formatting_only(model.files[i]);
     }
     size_t purposeful = 0;
     for (size_t i = 0; i < model.files.size(); ++i) purposeful += !stray[i] && !churn[i];
@@ -97,7 +110,7 @@ class Hk2UnrelatedFiles final : public Rule {
       finding.severity = Severity::Note;
       finding.path = file.path;
       finding.tag = Tag::Inferred;
-      finding.message_id = stray[i] ? "stray_file" : "whitespace_only";
+      finding.message_id = stray[i] ? "stray_file" : "formatting_only";
       finding.fields = {{"path", file.path}};
       if (stray[i]) finding.fields["kind"] = stray_kind(file.path);
       out.push_back(std::move(finding));

@@ -30,7 +30,7 @@ const RuleMeta& hk5_meta() {
         "undocumented knob that users cannot discover and that parses its value its own way.";
     m.example = "```python\nuse_fused = os.environ.get(\"ATOM_USE_FUSED_QK\", \"0\") == \"1\"\n```";
     m.must_not_fire =
-        "`atom/utils/envs.py` itself; a variable the diff also mentions in `envs.py` or reads through "
+        "`atom/utils/envs.py` itself; tests (their switches gate test runs); a variable the diff also mentions in `envs.py` or reads through "
         "`envs.ATOM_X`; a variable the diff removes elsewhere (it is moved, not new); other prefixes "
         "(`HIP_VISIBLE_DEVICES`); repositories other than ATOM.";
     m.source = "—";
@@ -63,7 +63,7 @@ class Hk5UnregisteredEnvVar final : public Rule {
     for (const FileView& file : model.files)
       if (file.path == kEnvsPath) envs = &file;
     for (const auto& [file, line] : model.hits("HK5.env_read")) {
-      if (file->path == kEnvsPath || file->language != Language::Python) continue;
+      if (file->path == kEnvsPath || file->language != Language::Python || file->is_test) continue;
       re2::StringPiece text(line->diff->text);
       std::string var;
       while (RE2::FindAndConsume(&text, read_re, &var)) {

@@ -31,8 +31,10 @@ const RuleMeta& hk6_meta() {
         "```python\nref = torch_moe(x.float(), w.float())   # fp32 reference\nout = aiter.fused_moe(x, w)               # bf16 kernel\n"
         "torch.testing.assert_close(out.float(), ref, atol=1e-1, rtol=1e-1)\n```";
     m.must_not_fire =
-        "The reference is cast back to the kernel's dtype before comparing; tests with no low-precision dtype "
-        "in view; files that are not tests; comparisons the hunk does not show.";
+        "The reference is cast back to the kernel's dtype before comparing; a reference computed in the low "
+        "precision and promoted afterwards (`torch.tensor(v, dtype=torch.bfloat16).float()`); scales "
+        "(`expected_scale`, fp32 by design); exact `torch.equal` checks; tests with no low-precision dtype in "
+        "view; files that are not tests; comparisons the hunk does not show.";
     m.source = "—";
     m.messages = {{"promoted_reference", "The reference {ref} is computed in full precision and compared with the "
                                          "low-precision kernel output without casting back (line {compare_line})",
@@ -72,7 +74,8 @@ class Hk6Fp32TestReference final : public Rule {
         R"(^(\w*(?:ref|expected|golden|torch_out|baseline)\w*)\s*=[^=](.*)$)");
     static const RE2 promotion(
         R"(\.float\(\)|\.double\(\)|\.to\(\s*(?:dtype\s*=\s*)?torch\.(?:float32|float64|float|double)\s*\)|dtype\s*=\s*torch\.float32)");
-    static const RE2 comparison(R"(\b(allclose|assert_close|checkAllclose|assert_allclose|assert_verbose_allclose|isclose)\b|^assert\b)");
+    // Tolerance comparisons only: an exact torch.equal against an fp32 value implies an fp32 output.
+    static const RE2 comparison(R"(\b(allclose|assert_close|checkAllclose|assert_allclose|assert_verbose_allclose|isclose)\b)");
     for (const FileView& file : model.files) {
       if (!file.is_test || file.language != Language::Python) continue;
       for (const HunkView& hunk : file.hunks) {
@@ -85,6 +88,9 @@ class Hk6Fp32TestReference final : public Rule {
           std::string ref, rhs;
           if (lines[stmts[s].first]->kind != LineKind::Added) continue;
           if (!RE2::FullMatch(stmts[s].code, reference_assignment, &ref, &rhs) || !RE2::PartialMatch(rhs, promotion)) continue;
+          // Computed in low precision and only then promoted (the rounding is already in it), or a
+          // scale, which quantization kernels keep in fp32 by design.
+          if (RE2::PartialMatch(rhs, low_precision) || ref.find("scale") != std::string::npos) continue;
           const int compare_line = uncast_comparison(stmts, s, ref, lines, comparison);
           if (compare_line == 0) continue;
           const CodeLine& line = *lines[stmts[s].first];

@@ -26,7 +26,8 @@ const RuleMeta& hk7_meta() {
         "`import x` / `from x import …` whose top-level package is not in the standard library, not the "
         "repository's own (`atom`, `aiter`, the diff's top-level folders), not one of the stack's known "
         "dependencies (torch, triton, numpy, transformers …), and not imported on any unchanged or removed line "
-        "of the diff. Always a note, always inferred.";
+        "of the diff. Package code only: tests, docs, CI, scripts, tools, examples, benchmarks and csrc are "
+        "left out. Always a note, always inferred.";
     m.why =
         "Every dependency is installed on every user's machine and container; an unpinned or heavy one breaks "
         "installs and images that the PR's author never sees.";
@@ -69,6 +70,13 @@ std::string file_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// Docs, CI and developer scripts: their requirements are not the product's, and their imports are
+// mostly sibling scripts run from their own folder.
+bool is_tooling(const std::string& path) {
+  static const RE2 tooling(R"(^(docs|\.github|scripts|tools|examples|benchmarks?|csrc|recipes)/)");
+  return RE2::PartialMatch(path, tooling);
+}
+
 Finding make_finding(const FileView& file, const CodeLine& line, const char* message, const std::string& package) {
   Finding finding;
   finding.rule = "HK7";
@@ -102,7 +110,8 @@ void check_build_config(const FileView& file, std::vector<Finding>& out) {
       if (line.kind == LineKind::Removed) continue;
       if (RE2::PartialMatch(line.diff->text, dependency_list)) in_dependency_list = true;
       std::string package;
-      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(line.diff->text, quoted_requirement, &package))
+      const std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
+      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package))
         out.push_back(make_finding(file, line, "new_requirement", package));
     }
   }
@@ -115,6 +124,7 @@ class Hk7NewDependency final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     static const RE2 requirements_name(R"(^requirements[^/]*\.(txt|in)$)");
     for (const FileView& file : model.files) {
+      if (is_tooling(file.path)) continue;
       const std::string name = file_name(file.path);
       if (RE2::FullMatch(name, requirements_name)) check_requirements_file(file, out);
       else if (name == "pyproject.toml" || name == "setup.py" || name == "setup.cfg") check_build_config(file, out);
@@ -133,10 +143,13 @@ class Hk7NewDependency final : public Rule {
             if (!package.empty()) already_imported.insert(package);
           }
     }
+    std::set<std::string> reported;  // one finding per package per PR, at its first import
     for (const auto& [file, line] : model.hits("HK7.module_import")) {
-      if (file->language != Language::Python || line->indent != 0 || line->continuation || line->in_docstring) continue;
+      if (file->language != Language::Python || file->is_test || is_tooling(file->path)) continue;
+      if (line->indent != 0 || line->continuation || line->in_docstring) continue;
       const std::string package = imported_package(line->code);
       if (package.empty() || is_known(package) || own_packages.count(package) || already_imported.count(package)) continue;
+      if (!reported.insert(package).second) continue;
       out.push_back(make_finding(*file, *line, "new_import", package));
     }
   }

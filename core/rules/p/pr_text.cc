@@ -46,13 +46,26 @@ bool is_accuracy_line(const std::string& line) {
 }
 
 std::string perf_claim(const PrText& text) {
-  // "perform"/"performed" are ordinary verbs, not claims; "perf" and "performance" are.
-  static const RE2 claim(
-      R"((?i)(\bperf\b|\bperformance\b|\boptimi[sz]\w*|\bfuse\b|\bfused\b|\bfusion\b|\bfaster\b|\bspeed-?ups?\b|\bspeeds? up\b|\blatency\b|\bthroughput\b|\+\d+(?:\.\d+)?\s*%))");
+  // Title stems as in rules.md; "perform"/"performed" are ordinary verbs, not claims.
+  static const RE2 title_claim(
+      R"((?i)(\bperf\b|\bperformance\b|\boptimi[sz]\w*|\bfuse\b|\bfusion\b|\bfaster\b|\bspeed-?ups?\b|\bspeeds? up\b|\blatency\b|\bthroughput\b|\+\d+(?:\.\d+)?\s*%))");
+  // "fused" names an op as often as it claims a gain: it counts only outside fixes.
+  static const RE2 fused(R"((?i)(\bfused\b))");
+  static const RE2 fix(R"((?i)(\bfix\w*|\bbug\w*|\bhotfix))");
+  // CI, docs and test PRs talk about benchmarks and throughput without claiming a gain.
+  static const RE2 not_code(
+      R"((?i)^\s*(?:\[[^\]]*\]\s*)*(?:(?:ci|docs?|tests?|chore|build|style)\s*(?:\(|:)|\[(?:ci|docs?|tests?)\]))");
+  // Squash-merge bodies list every commit and name fused ops freely: in the body only an explicit
+  // statement of a gain counts.
+  static const RE2 body_claim(
+      R"((?i)(\bspeed-?ups?\b|\bspeeds? up\b|\bfaster\b|\bimprov\w* (?:the )?(?:\w+ )?(?:perf\w*|throughput|latency)\b|\breduc\w* (?:the )?(?:\w+ )?latency\b|\bincreas\w* (?:the )?throughput\b|\+\d+(?:\.\d+)?\s*%))");
   std::string found;
-  if (RE2::PartialMatch(text.title, claim, &found)) return found;
+  if (RE2::PartialMatch(text.title, not_code)) return {};
+  if (RE2::PartialMatch(text.title, title_claim, &found)) return found;
+  if (RE2::PartialMatch(text.title, fix)) return {};
+  if (RE2::PartialMatch(text.title, fused, &found)) return found;
   for (const std::string& line : text.body_lines)
-    if (!is_accuracy_line(line) && RE2::PartialMatch(line, claim, &found)) return found;
+    if (!is_accuracy_line(line) && RE2::PartialMatch(line, body_claim, &found)) return found;
   return {};
 }
 
@@ -60,7 +73,9 @@ std::vector<std::string> measured_numbers(const PrText& text) {
   static const RE2 measured(
       R"((?i)(?:^|[^\w.])(\d+(?:\.\d+)?\s*(?:ms|us|µs|s|sec|secs|seconds|tokens?/s|tok/s|tps|tflops|gb/s|tb/s|%|x|×))(?:[^\w/]|$))");
   std::vector<std::string> out;
-  for (const std::string& line : text.body_lines) {
+  std::vector<std::string> lines = text.body_lines;
+  lines.push_back(text.title);
+  for (const std::string& line : lines) {
     if (is_accuracy_line(line)) continue;
     re2::StringPiece rest(line);
     std::string number;

@@ -24,11 +24,14 @@ std::optional<PrText> read_pr_text(const ReviewModel& model);
 // not performance numbers.
 bool is_accuracy_line(const std::string& line);
 
-// The first performance-claim word of the title or body ("speedup", "optimize", "+12%"), or "".
+// The performance claim of the PR ("speedup", "optimize", "+12%"), or "". The title claims with
+// the stems of rules.md ("fused" only outside fixes); the body only with an explicit gain
+// ("faster", "speedup", "improves throughput"), since squash bodies name fused ops freely. CI,
+// docs and test PRs ("ci:", "[Doc]") claim nothing.
 std::string perf_claim(const PrText& text);
 
-// Numbers with a unit (ms, us, tokens/s, TFLOPS, GB/s, %, x …) on body lines that are not
-// accuracy lines, as written ("12.5 us").
+// Numbers with a unit (ms, us, tokens/s, TFLOPS, GB/s, %, x …) on body lines (and the title) that
+// are not accuracy lines, as written ("12.5 us").
 std::vector<std::string> measured_numbers(const PrText& text);
 
 // All capture groups of `pattern` (one group) over every body line.

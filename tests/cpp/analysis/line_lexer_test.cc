@@ -93,3 +93,27 @@ TEST(IndentColumns, CountsTabsToEight) {
 
 }  // namespace
 }  // namespace atom
+
+namespace atom {
+namespace {
+
+TEST(StartsInsideTripleQuote, ClosingQuoteAfterProse) {
+  char quote = 0;
+  EXPECT_TRUE(starts_inside_triple_quote({"    Args:", "        x: the input tensor.", "    \"\"\"", "    y = x"}, quote));
+  EXPECT_EQ(quote, '"');
+  EXPECT_TRUE(starts_inside_triple_quote({"    the scale is fp32.'''", "    y = x"}, quote));
+  EXPECT_EQ(quote, '\'');
+}
+
+TEST(StartsInsideTripleQuote, OpeningQuotesAreNotClosings) {
+  char quote = 0;
+  EXPECT_FALSE(starts_inside_triple_quote({"def f(x):", "    \"\"\"", "    Doc.", "    \"\"\""}, quote));
+  EXPECT_FALSE(starts_inside_triple_quote({"    x = \"\"\"", "text", "\"\"\""}, quote));
+  EXPECT_FALSE(starts_inside_triple_quote({"    \"\"\"One line.\"\"\""}, quote));
+  EXPECT_FALSE(starts_inside_triple_quote({"    \"\"\"Summary", "    more", "    \"\"\""}, quote));
+  EXPECT_FALSE(starts_inside_triple_quote({"    \"\"\""}, quote)) << "nothing before it: unknown, assume code";
+  EXPECT_FALSE(starts_inside_triple_quote({"x = 1", "y = 2"}, quote));
+}
+
+}  // namespace
+}  // namespace atom

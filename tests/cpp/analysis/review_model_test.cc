@@ -86,3 +86,25 @@ TEST(ReviewModel, HostileBytesNeverCrash) {
 
 }  // namespace
 }  // namespace atom::testing
+
+namespace atom::testing {
+namespace {
+
+TEST(ReviewModel, HunkStartingInsideADocstring) {
+  const auto built = build_model(one_hunk_diff("atom/a.py",
+                                               "     Allocates out with torch.empty(n) and returns it.\n"
+                                               "+    The caller zeroes it.\n"
+                                               "     \"\"\"\n"
+                                               "+    out = torch.empty(n)\n",
+                                               "def alloc(n):"));
+  const auto& lines = first_hunk(*built);
+  EXPECT_TRUE(lines[0].blank_or_comment);
+  EXPECT_TRUE(lines[0].in_docstring);
+  EXPECT_TRUE(lines[1].blank_or_comment);
+  EXPECT_TRUE(lines[2].blank_or_comment);
+  EXPECT_EQ(lines[3].code, "    out = torch.empty(n)");
+  EXPECT_EQ(lines[3].function, "alloc");
+}
+
+}  // namespace
+}  // namespace atom::testing

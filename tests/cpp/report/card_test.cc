@@ -130,6 +130,14 @@ TEST(Card, ShowsElevatedAiRiskAndPrompts) {
   EXPECT_EQ(render_card(basic_result()).find("Elevated AI-code risk"), std::string::npos);
 }
 
+TEST(Card, SummaryMentionsBackboneOnlyWhenATierTableApplies) {
+  ReviewResult result = basic_result();
+  result.files = {testing::file_summary("atom/models/qwen3.py", 3, 2, 1)};
+  EXPECT_EQ(card_summary_sentence(result), "Fuse allreduce and rmsnorm: changes 1 file (+2 −1), not a backbone file.");
+  result.pack_name.clear();
+  EXPECT_EQ(card_summary_sentence(result), "Fuse allreduce and rmsnorm: changes 1 file (+2 −1).");
+}
+
 TEST(Card, NoFilesStillGivesOneSentence) {
   ReviewResult result;
   result.meta.title = "Empty";

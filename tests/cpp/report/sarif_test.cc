@@ -64,7 +64,7 @@ TEST(Sarif, PrAndFileLevelFindingsGoToLineOneWithScope) {
   result.files[0].status = FileStatus::Deleted;  // a deleted file cannot carry the PR-level anchor
   result.findings = {finding_of(first_rule(), Severity::Warn, "", 0),
                      finding_of(first_rule(), Severity::Warn, "atom/models/qwen3.py", 0)};
-  const json& results = to_sarif(result)["runs"][0]["results"];
+  const json results = to_sarif(result)["runs"][0]["results"];
   EXPECT_EQ(results[0]["properties"]["scope"], "pr");
   EXPECT_EQ(results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "atom/model_ops/moe.py");
   EXPECT_EQ(results[0]["locations"][0]["physicalLocation"]["region"]["startLine"], 1);
@@ -77,7 +77,7 @@ TEST(Sarif, RemovedLineFindingIsPlacedOnItsNewSideAnchor) {
   result.files[1].removed_line_anchors = {{30, 33}};
   result.findings = {finding_of(first_rule(), Severity::Warn, "atom/model_ops/moe.py", 30)};
   result.findings[0].side = Side::Old;
-  const json& sarif_result = to_sarif(result)["runs"][0]["results"][0];
+  const json sarif_result = to_sarif(result)["runs"][0]["results"][0];
   EXPECT_EQ(sarif_result["locations"][0]["physicalLocation"]["region"]["startLine"], 33);
   EXPECT_EQ(sarif_result["properties"]["side"], "old");
   EXPECT_EQ(sarif_result["properties"]["oldLine"], 30);
@@ -98,7 +98,7 @@ TEST(Sarif, FingerprintsSurviveLineShiftsAndDifferBetweenFindings) {
   result.findings = {shifted};
   const json b = to_sarif(result)["runs"][0]["results"][0]["partialFingerprints"];
   result.findings = {other, finding, finding};
-  const json& results = to_sarif(result)["runs"][0]["results"];
+  const json results = to_sarif(result)["runs"][0]["results"];
   EXPECT_EQ(a, b);
   EXPECT_NE(results[0]["partialFingerprints"], a);
   EXPECT_EQ(results[1]["partialFingerprints"], a);
@@ -116,7 +116,7 @@ TEST(Sarif, VersionControlProvenanceWhenRepoAndHeadAreKnown) {
   ReviewResult result = basic_result();
   EXPECT_FALSE(to_sarif(result)["runs"][0].contains("versionControlProvenance"));
   result.meta.head_sha = "abc123";
-  const json& vcp = to_sarif(result)["runs"][0]["versionControlProvenance"][0];
+  const json vcp = to_sarif(result)["runs"][0]["versionControlProvenance"][0];
   EXPECT_EQ(vcp["repositoryUri"], "https://github.com/ROCm/ATOM");
   EXPECT_EQ(vcp["revisionId"], "abc123");
 }

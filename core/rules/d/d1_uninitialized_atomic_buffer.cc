@@ -1,0 +1,211 @@
+// D1: a freshly allocated (uninitialised) buffer handed to a kernel that reduces atomically into it.
+#include <map>
+#include <memory>
+#include <re2/re2.h>
+
+#include "core/analysis/review_model.h"
+#include "core/rules/d/dg_support.h"
+#include "core/rules/d/python_chain.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+const RuleMeta kMeta{
+    .id = "D1",
+    .slug = "uninitialized-atomic-buffer",
+    .category = "D",
+    .default_severity = Severity::Red,
+    .summary = "A freshly allocated `torch.empty`/`::empty()` buffer is passed to a kernel that reduces "
+               "atomically into it.",
+    .what =
+        "Finds a new `X = torch.empty(…)` / `torch.empty_like` / `torch::empty` / `at::empty` "
+        "buffer passed to a kernel launch in the same function, where the kernel (a Triton or "
+        "HIP kernel shown in the diff) applies an atomic (`tl.atomic_add/max/min`, `atomicAdd`, "
+        "`atomicMax`, `atomic_fmax`, …) to the parameter that receives the buffer, with no "
+        "`zero_()`/`fill_()`/memset between the allocation and the launch. A buffer named like an "
+        "amax/partial-sum buffer (`*amax*`) passed to a kernel not shown is reported as inferred.",
+    .why =
+        "An atomic reduction starts from whatever the buffer holds: `torch.empty` memory is "
+        "garbage from the caching allocator, so the max/sum is wrong whenever the old bytes "
+        "happen to win — nondeterministically and mostly at production sizes (aiter#4015).",
+    .example =
+        "```python\namax = torch.empty((1,), dtype=torch.float32, device=x.device)\n"
+        "_amax_kernel[grid](x, amax, n)   # kernel: tl.atomic_max(amax_ptr, local_max)\n```\n"
+        "Use instead: `torch.zeros(...)` (or `amax.zero_()` before the launch).",
+    .must_not_fire =
+        "The buffer is zeroed (`torch.zeros`, `.zero_()`, `.fill_(…)`, memset) before the launch; the "
+        "kernel only stores into it. Red for atomic reductions (add/max/min/fmax); warn for other "
+        "atomics and for name-based (inferred) cases.",
+    .source = "aiter#4015",
+    .messages = {{
+        .id = "atomic-into-empty",
+        .problem = "`{buffer}` is allocated uninitialised at line {alloc_line} and passed to `{kernel}`, which "
+                   "reduces into it with `{atomic}`",
+        .impact = "the reduction starts from garbage left by the allocator: wrong max/sum, nondeterministic "
+                  "across runs",
+        .action_verified = "allocate `{buffer}` with `torch.zeros` (or zero it) before launching `{kernel}`",
+        .action_inferred = "whether `{kernel}` accumulates into `{buffer}` (atomics) and, if so, why it need not "
+                           "be zeroed",
+    }},
+    .line_patterns = {},
+};
+
+struct AtomicKernel {
+  std::vector<std::string> params;
+  std::map<std::string, std::string> atomic_params;  // param → atomic op used on it
+};
+
+// Kernels shown in the diff whose body applies an atomic to one of their parameters.
+std::map<std::string, AtomicKernel> atomic_kernels(const ReviewModel& model) {
+  static const RE2 kAtomic(
+      R"(\b(tl\.atomic_\w+|atomicAdd|atomicMax|atomicMin|atomic_fmax|atomic_add|atomic_max|unsafeAtomicAdd)\s*\(\s*&?\s*(\w+))");
+  static const RE2 kCppKernel(R"(__global__\s+(?:[\w:<>,\s*]+\s)?(\w+)\s*\(([^)]*)\))");
+  std::map<std::string, AtomicKernel> kernels;
+  for (const FileView& file : model.files) {
+    for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) {
+      if (slice.function.empty() || slice.lines.empty()) continue;
+      std::string name = slice.function.substr(slice.function.find_last_of(".:") == std::string::npos
+                                                   ? 0
+                                                   : slice.function.find_last_of(".:") + 1);
+      AtomicKernel kernel;
+      size_t end = 0;
+      std::string header = dg::statement_text(slice.lines, 0, &end);
+      std::string cpp_name, cpp_params;
+      if (dg::python_def_name(header) == name) {
+        for (const dg::Param& param : dg::python_params(header)) kernel.params.push_back(param.name);
+      } else if (RE2::PartialMatch(header, kCppKernel, &cpp_name, &cpp_params) && cpp_name == name) {
+        re2::StringPiece input(cpp_params);
+        std::string param;
+        while (RE2::FindAndConsume(&input, R"((\w+)\s*(?:,|$))", &param)) kernel.params.push_back(param);
+      }
+      for (const CodeLine* line : slice.lines) {
+        re2::StringPiece input(line->code);
+        std::string op, target;
+        while (RE2::FindAndConsume(&input, kAtomic, &op, &target)) kernel.atomic_params.emplace(target, op);
+      }
+      if (!kernel.atomic_params.empty()) kernels[name] = std::move(kernel);
+    }
+  }
+  return kernels;
+}
+
+bool is_reduction(const std::string& op) {
+  static const RE2 kReduction(R"((?i)(add|max|min))");
+  return RE2::PartialMatch(op, kReduction);
+}
+
+struct Launch {
+  std::string kernel;
+  std::vector<std::string> arguments;
+};
+
+// `kernel[grid](args)`, `kernel<<<…>>>(args)` or `kernel(args)`.
+std::optional<Launch> launch_in(const std::string& statement) {
+  static const RE2 kLaunch(R"((\w+)\s*(?:\[[^\]]*\]|<<<.*>>>)?\s*\()");
+  re2::StringPiece input(statement);
+  std::string kernel;
+  std::optional<Launch> found;
+  while (RE2::FindAndConsume(&input, kLaunch, &kernel)) {
+    Launch launch{kernel, {}};
+    int depth = 1;
+    std::string current;
+    for (size_t i = static_cast<size_t>(input.data() - statement.data()); i < statement.size() && depth > 0; ++i) {
+      char c = statement[i];
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}') --depth;
+      if ((c == ',' && depth == 1) || depth == 0) {
+        launch.arguments.emplace_back(dg::trim(current));
+        current.clear();
+        continue;
+      }
+      current += c;
+    }
+    if (!found || launch.arguments.size() > found->arguments.size()) found = launch;
+  }
+  return found;
+}
+
+class D1Rule : public Rule {
+ public:
+  const RuleMeta& meta() const override { return kMeta; }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    std::map<std::string, AtomicKernel> kernels = atomic_kernels(model);
+    for (const FileView& file : model.files) {
+      if (file.is_test || file.language == Language::Other) continue;
+      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, kernels, out);
+    }
+  }
+
+ private:
+  void check_function(const FileView& file, const dg::FunctionSlice& slice,
+                      const std::map<std::string, AtomicKernel>& kernels, std::vector<Finding>& out) const {
+    static const RE2 kEmpty(R"(^\s*(?:auto\s+|torch::Tensor\s+|at::Tensor\s+)?(\w+)\s*(?::[^=]*)?=\s*(?:torch|at)(?:\.|::)empty(?:_like)?\()");
+    const auto& lines = slice.lines;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::string buffer;
+      if (lines[i]->kind != LineKind::Added || !RE2::PartialMatch(lines[i]->code, kEmpty, &buffer)) continue;
+      RE2 zeroed("\\b" + RE2::QuoteMeta(buffer) + "\\s*(\\.(zero_|fill_)\\(|\\[[^\\]]*\\]\\s*=\\s*0)|[Mm]emset\\w*\\(\\s*" +
+                 RE2::QuoteMeta(buffer));
+      for (size_t k = i + 1; k < lines.size(); ++k) {
+        if (RE2::PartialMatch(lines[k]->code, zeroed)) break;
+        if (!dg::is_statement_start(*lines[k])) continue;
+        size_t end = k;
+        std::string statement = dg::statement_text(lines, k, &end);
+        if (dg::has_name(statement, buffer) && report_launch(file, *lines[i], buffer, statement, *lines[k], kernels, out))
+          break;
+        k = end;
+      }
+    }
+  }
+
+  bool report_launch(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& statement,
+                     const CodeLine& at, const std::map<std::string, AtomicKernel>& kernels,
+                     std::vector<Finding>& out) const {
+    std::optional<Launch> launch = launch_in(statement);
+    if (!launch) return false;
+    size_t position = launch->arguments.size();
+    std::string keyword;
+    for (size_t p = 0; p < launch->arguments.size(); ++p) {
+      const std::string& argument = launch->arguments[p];
+      if (!dg::has_name(argument, buffer)) continue;
+      position = p;
+      size_t eq = argument.find('=');
+      if (eq != std::string::npos && argument.find("==") == std::string::npos) keyword = std::string(dg::trim(argument.substr(0, eq)));
+      break;
+    }
+    if (position == launch->arguments.size()) return false;
+    std::string atomic;
+    auto kernel = kernels.find(launch->kernel);
+    if (kernel != kernels.end()) {
+      std::string param = !keyword.empty() ? keyword
+                          : position < kernel->second.params.size() ? kernel->second.params[position]
+                                                                    : std::string();
+      auto hit = kernel->second.atomic_params.find(param);
+      if (hit != kernel->second.atomic_params.end()) atomic = hit->second;
+    }
+    bool named_like_amax = RE2::PartialMatch(buffer, R"((?i)amax)");
+    if (atomic.empty() && !named_like_amax) return false;
+    Finding finding = dg::finding_at("D1", file, at, "atomic-into-empty",
+                                     {{"buffer", buffer},
+                                      {"alloc_line", std::to_string(alloc.new_line)},
+                                      {"kernel", launch->kernel},
+                                      {"atomic", atomic.empty() ? "an atomic max (inferred from the name)" : atomic}});
+    if (atomic.empty()) {
+      finding.tag = Tag::Inferred;
+    } else if (is_reduction(atomic)) {
+      finding.severity = Severity::Red;
+      finding.trigger = "`" + buffer + "` from `torch.empty` (line " + std::to_string(alloc.new_line) + ") into `" +
+                        launch->kernel + "`, which applies " + atomic + " to it";
+    }
+    dg::add_unique(out, std::move(finding));
+    return true;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_d1_uninitialized_atomic_buffer() { return std::make_unique<D1Rule>(); }
+
+}  // namespace atom

@@ -1,0 +1,128 @@
+// E2: a signature or structure that plugin bridges read changes, and no bridge changes with it.
+#include <memory>
+#include <re2/re2.h>
+
+#include "core/analysis/review_model.h"
+#include "core/rules/d/dg_support.h"
+#include "core/rules/e/signature_changes.h"
+#include "core/rules/rule.h"
+
+namespace atom {
+namespace {
+
+const RuleMeta kMeta{
+    .id = "E2",
+    .slug = "bridge-not-updated",
+    .category = "E",
+    .default_severity = Severity::Warn,
+    .summary = "A signature, KV layout or structure that the vLLM/SGLang plugin bridges read changes, "
+               "and no bridge changes in the same PR.",
+    .what =
+        "In ATOM's shared code (`atom/models/`, `atom/model_ops/`, `atom/model_engine/`, "
+        "`atom/config.py`, `atom/utils/forward_context.py`), finds a public function or method "
+        "whose parameters are removed or renamed, or a line shaping the KV cache (`kv_cache` with "
+        "`.view(`/`.reshape(`/`.permute(`/`shape`) that changes, when the PR touches no plugin "
+        "bridge (`atom/plugin/**`, `*_bridge.py`).",
+    .why =
+        "Bridges call into ATOM with the old argument names and read its KV layout directly; they "
+        "are not exercised by ATOM's own tests, so the break surfaces only for vLLM/SGLang users — "
+        "at once, and visibly (ATOM#1423).",
+    .example =
+        "```python\n-def forward(self, positions, hidden_states, kv_cache):\n"
+        "+def forward(self, positions, hidden_states):   # atom/plugin/sglang/… still passes kv_cache\n```",
+    .must_not_fire =
+        "A bridge file is updated in the same PR; only parameters with defaults are added (E3); "
+        "private (`_name`) functions; tests. The finding is inferred: which bridges read the symbol "
+        "is in the repository, not the diff.",
+    .source = "ATOM#1423",
+    .messages = {{
+                     .id = "signature-changed",
+                     .problem = "`{function}` loses parameter(s) {params} and no plugin bridge is updated in this PR",
+                     .impact = "a vLLM/SGLang bridge still calling with the old parameters fails at once for "
+                               "plugin users (TypeError), untested by ATOM's own CI",
+                     .action_verified = "update the bridges that call `{function}`, or keep the old parameters "
+                                        "as a compatibility shim",
+                     .action_inferred = "whether any plugin bridge (atom/plugin/**, *_bridge.py) calls `{function}` "
+                                        "with {params}",
+                 },
+                 {
+                     .id = "kv-layout-changed",
+                     .problem = "the KV-cache layout line `{code}` changes and no plugin bridge is updated in this PR",
+                     .impact = "a bridge that views the KV cache with the old layout reads the wrong slots: "
+                               "wrong output for plugin users only",
+                     .action_verified = "update the bridges' KV-cache views to the new layout",
+                     .action_inferred = "whether any plugin bridge reads the KV cache with the old layout",
+                 }},
+    .line_patterns = {},
+};
+
+bool is_bridge(const std::string& path) {
+  static const RE2 kBridge(R"((^|/)atom/plugin/|_bridge\.py$)");
+  return RE2::PartialMatch(path, kBridge);
+}
+
+bool is_shared_code(const std::string& path) {
+  static const RE2 kShared(
+      R"(^atom/(models|model_ops|model_engine)/|^atom/config\.py$|^atom/utils/forward_context\.py$)");
+  return RE2::PartialMatch(path, kShared);
+}
+
+class E2Rule : public Rule {
+ public:
+  const RuleMeta& meta() const override { return kMeta; }
+
+  void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    if (model.pack_name != "ATOM") return;  // the bridges are an ATOM concept
+    for (const FileView& file : model.files)
+      if (is_bridge(file.path)) return;
+    for (const FileView& file : model.files) {
+      if (file.is_test || file.language != Language::Python || !is_shared_code(file.path)) continue;
+      check_signatures(file, out);
+      check_kv_layout(file, out);
+    }
+  }
+
+ private:
+  void check_signatures(const FileView& file, std::vector<Finding>& out) const {
+    for (const dg::SignatureChange& change : dg::signature_changes(file)) {
+      if (change.name.empty() || change.name[0] == '_') continue;
+      std::string removed;
+      for (const dg::Param& param : change.old_params) {
+        if (param.name == "self" || param.name == "cls" || param.name.empty() || param.name[0] == '*') continue;
+        if (!dg::has_param(change.new_params, param.name)) removed += (removed.empty() ? "`" : ", `") + param.name + "`";
+      }
+      if (removed.empty()) continue;
+      bool takes_kwargs = false;  // **kwargs still accepts the old keyword
+      for (const dg::Param& param : change.new_params) takes_kwargs |= param.name.rfind("**", 0) == 0;
+      if (takes_kwargs) continue;
+      Finding finding = dg::finding_at("E2", file, *change.new_def, "signature-changed",
+                                       {{"function", change.name}, {"params", removed}});
+      finding.tag = Tag::Inferred;
+      dg::add_unique(out, std::move(finding));
+    }
+  }
+
+  void check_kv_layout(const FileView& file, std::vector<Finding>& out) const {
+    static const RE2 kKvLayout(R"(\bkv_cache\w*\b.*(\.view\(|\.reshape\(|\.permute\(|\.shape\b|\.unflatten\())");
+    for (const HunkView& hunk : file.hunks) {
+      bool removed_layout = false;
+      for (const CodeLine& line : hunk.lines)
+        removed_layout |= line.kind == LineKind::Removed && RE2::PartialMatch(line.code, kKvLayout);
+      if (!removed_layout) continue;
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind != LineKind::Added || !RE2::PartialMatch(line.code, kKvLayout)) continue;
+        Finding finding = dg::finding_at("E2", file, line, "kv-layout-changed",
+                                         {{"code", std::string(dg::trim(line.code))}});
+        finding.tag = Tag::Inferred;
+        dg::add_unique(out, std::move(finding));
+        break;
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_e2_bridge_not_updated() { return std::make_unique<E2Rule>(); }
+
+}  // namespace atom
