@@ -45,11 +45,13 @@ std::string place_of_line(const FileView& file, int line, Side side) {
 
 }  // namespace
 
-std::vector<Finding> run_all_rules(const ReviewModel& model) {
+std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model) {
   std::vector<Finding> findings;
-  for (const Rule* rule : all_rules()) run_rule_guarded(*rule, model, findings);
+  for (const Rule* rule : rules) run_rule_guarded(*rule, model, findings);
   return findings;
 }
+
+std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(all_rules(), model); }
 
 void apply_red_gate(std::vector<Finding>& findings) {
   for (Finding& finding : findings) {

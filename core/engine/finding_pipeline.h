@@ -4,13 +4,16 @@
 #include <vector>
 #include "core/analysis/review_model.h"
 #include "core/report/review_result.h"
+#include "core/rules/rule.h"
 
 namespace atom {
 
-// Runs every registered rule; a rule that throws (native builds only: the core is meant to be
+// Runs `rules` in order; a rule that throws (native builds only: the core is meant to be
 // no-throw, and WebAssembly builds have no exceptions) contributes nothing and the review goes on.
-// Findings come out in rule-catalogue order, each rule's in the order it emitted them.
-std::vector<Finding> run_all_rules(const ReviewModel& model);
+// Findings come out in rule order, each rule's in the order it emitted them; a finding that left
+// `rule` empty gets the id of the rule that made it.
+std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model);
+std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(all_rules(), model)
 
 // The red gate: a red finding with no (or an empty) trigger, or an inferred red finding,
 // becomes warn with fields["worth_checking"] = "1" (worded "worth checking").

@@ -16,7 +16,7 @@ add_counts() {
 
 # Prints the value of attribute $2 on the first <testsuite> element of the JUnit file $1.
 junit_attribute() {
-  grep -o "<testsuite [^>]*" "$1" | head -n 1 | grep -o " $2=\"[0-9]*\"" | grep -o '[0-9]\+' || echo 0
+  tr '\n\t' '  ' <"$1" | grep -o '<testsuite [^>]*' | head -n 1 | grep -o " $2=\"[0-9]*\"" | grep -o '[0-9]\+' || echo 0
 }
 
 run_ctest_suite() {

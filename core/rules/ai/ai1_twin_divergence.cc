@@ -26,7 +26,7 @@ const RuleMeta& ai1_meta() {
         "have the same number of lines and differ on exactly one line, in one token or one swapped pair of "
         "tokens, and the difference must be a field that mirrored code usually keeps equal: an integer/float "
         "dtype (`int32` vs `int64`), a mask, or a stride/index order. Always a note, inferred: the difference "
-        "may be deliberate, and the reviewer should ask.";
+        "may be deliberate, and the reviewer should ask. The finding sits on the later twin in the diff.";
     m.why =
         "Mirrored code is written by copying; when one copy gets a fix or a type the other does not, the bug "
         "lives in the copy nobody looks at (an int32 offset that overflows only in the decode twin, a mask "
@@ -128,13 +128,21 @@ class Ai1TwinDivergence final : public Rule {
       for (const HunkView& hunk : file.hunks)
         for (const CodeLine& line : hunk.lines) {
           if (line.kind != LineKind::Added || line.function.empty() || line.blank_or_comment || line.in_docstring) continue;
+          // A decorator belongs to the def below it, which the tracker may not have entered yet.
+          if (trimmed(line.code).rfind('@', 0) == 0) continue;
           AddedFunction& function = by_name[line.function];
           function.file = &file;
           function.name = line.function;
           function.lines.push_back(&line);
         }
+      // In diff order, so that the later twin — usually the copy — carries the finding.
+      std::vector<AddedFunction> in_file;
       for (auto& [name, function] : by_name)
-        if (function.lines.size() >= 4) out.push_back(std::move(function));
+        if (function.lines.size() >= 4) in_file.push_back(std::move(function));
+      std::sort(in_file.begin(), in_file.end(), [](const AddedFunction& a, const AddedFunction& b) {
+        return a.lines.front()->new_line < b.lines.front()->new_line;
+      });
+      for (AddedFunction& function : in_file) out.push_back(std::move(function));
     }
     return out;
   }

@@ -19,18 +19,24 @@ const RuleMeta& ai2_meta() {
     m.summary = "A safeguard that guards nothing: a swallowed exception, an unreachable guard, a check after return.";
     m.what =
         "On added lines: a bare `except:` or `except Exception` / `except BaseException` (with or without "
-        "`as e`) whose whole body is `pass` or `...`; C++ `catch (...) {}` with an empty body; an `if False:`, "
-        "`if 0:`, `while False:` guard; a statement added directly after a `return` or `raise` at the same "
-        "indentation of the same block (it never runs — typically an `assert` or a check placed too late).";
+        "`as e`) whose whole body is `pass` or `...` (a note: often deliberate, worth asking); C++ `catch (...) "
+        "{}` with an empty body (a note); an `if False:`, `if 0:`, `while False:` guard (warn); a statement "
+        "added directly after a `return` or `raise` at the same indentation of the same block (warn: it never "
+        "runs — typically an `assert` or a check placed too late).";
     m.why =
         "These read like error handling or validation but do nothing: a swallowed exception turns a crash into "
         "silently wrong output or a hang later, and an unreachable check gives false confidence. Plausible-"
         "looking but inert safeguards are a typical sign of generated code that was not run.";
     m.example = "```python\ntry:\n    scale = layer.weight_scale.float()\nexcept Exception:\n    pass\n```";
     m.must_not_fire =
-        "A specific exception (`except ImportError: pass` for an optional dependency); a swallowed exception "
-        "whose handler body carries a comment giving the reason; best-effort cleanup (`__del__`, `__exit__`, `close`, `cleanup`, "
-        "`shutdown`); a statement after `return` at a lower indentation (it belongs to another block).";
+        "A specific exception (`except ImportError: pass`); a comment giving a reason (three or more words once "
+        "lint directives such as `noqa: BLE001` are removed) on the `except` line or in its body, or a `/* … */` "
+        "inside an empty C++ catch; a `try` that only imports (an optional dependency) or makes one releasing "
+        "call (`abort…`, `close`, `unpin…`, `release…`, `cancel…`, `shutdown`, `join` …) or one logging call "
+        "(`logger.warning(…)`, `print(…)`); best-effort cleanup "
+        "functions (`__del__`, `__exit__`, `close`, `cleanup`, `shutdown`, `teardown`); `yield` right after "
+        "`return` (the empty-generator idiom); a statement after `return` at a lower indentation (another "
+        "block).";
     m.source = "—";
     m.messages = {
         {"swallowed_exception", "{path}:{line} catches every exception and does nothing ({code})",
@@ -84,6 +90,8 @@ class Ai2SafetyTheater final : public Rule {
     static const RE2 broad_except(R"(^except(?:\s+\(?\s*(?:Exception|BaseException)\s*\)?(?:\s+as\s+\w+)?)?\s*:\s*(pass|\.\.\.)?$)");
     static const RE2 never(R"(^(?:if|elif|while)\s+(?:False|0)\s*:)");
     static const RE2 exits(R"(^(?:return|raise)\b)");
+    // `return` then `yield` makes an empty generator on purpose.
+    static const RE2 generator_idiom(R"(^yield\b)");
     for (const HunkView& hunk : file.hunks) {
       const SideLines lines = side_lines(hunk, Side::New);
       for (size_t i = 0; i < lines.size(); ++i) {
@@ -92,35 +100,61 @@ class Ai2SafetyTheater final : public Rule {
         const std::string code = trimmed(line.code);
         std::string inline_body;
         if (RE2::FullMatch(code, broad_except, &inline_body)) {
-          if (swallows(lines, i, inline_body, file.language)) out.push_back(at(file, line, "swallowed_exception", code));
+          if (swallows(lines, i, inline_body, file.language)) out.push_back(at(file, line, "swallowed_exception", code, Severity::Note));
         } else if (RE2::PartialMatch(code, never)) {
-          out.push_back(at(file, line, "unreachable_guard", code));
+          out.push_back(at(file, line, "unreachable_guard", code, Severity::Warn));
         } else if (RE2::PartialMatch(code, exits)) {
           const size_t next = next_statement(lines, i);
           if (next < lines.size() && added(*lines[next]) && lines[next]->indent == line.indent &&
-              lines[next]->function == line.function)
-            out.push_back(at(file, *lines[next], "after_return", trimmed(lines[next]->code)));
+              lines[next]->function == line.function && !RE2::PartialMatch(trimmed(lines[next]->code), generator_idiom))
+            out.push_back(at(file, *lines[next], "after_return", trimmed(lines[next]->code), Severity::Warn));
         }
       }
     }
   }
 
-  // The except clause at lines[index] has nothing but `pass`/`...` as its body, no comment in the
-  // body saying why, and is not in best-effort cleanup code. A comment on the `except` line itself
-  // does not count: it is usually a lint suppression (`# noqa: E722`), not a reason.
+  // The except clause at lines[index] has nothing but `pass`/`...` as its body, and nothing says
+  // why: no comment giving a reason (on the `except` line or in its body), not best-effort
+  // cleanup, and its `try` does not only import (an optional dependency) or make one cleanup call.
   static bool swallows(const SideLines& lines, size_t index, const std::string& inline_body, Language language) {
     static const RE2 inert(R"(^(?:pass|\.\.\.)$)");
     const CodeLine& header = *lines[index];
-    if (best_effort_cleanup(header)) return false;
-    if (!inline_body.empty()) return true;
-    const size_t body = next_statement(lines, index);
-    if (body >= lines.size() || lines[body]->indent <= header.indent) return false;
-    if (!RE2::FullMatch(trimmed(lines[body]->code), inert)) return false;
-    for (size_t i = index + 1; i <= body; ++i)
-      if (ai::has_comment(*lines[i], language) || (lines[i]->blank_or_comment && !trimmed(lines[i]->diff->text).empty()))
-        return false;
-    const size_t after = next_statement(lines, body);
-    return after < lines.size() && lines[after]->indent <= header.indent;
+    if (best_effort_cleanup(header) || ai::comment_gives_reason(ai::comment_of(header, language))) return false;
+    if (inline_body.empty()) {
+      const size_t body = next_statement(lines, index);
+      if (body >= lines.size() || lines[body]->indent <= header.indent) return false;
+      if (!RE2::FullMatch(trimmed(lines[body]->code), inert)) return false;
+      for (size_t i = index + 1; i <= body; ++i)
+        if (ai::comment_gives_reason(ai::comment_of(*lines[i], language))) return false;
+      const size_t after = next_statement(lines, body);
+      if (after >= lines.size() || lines[after]->indent > header.indent) return false;
+    }
+    return !harmless_try(lines, index);
+  }
+
+  // The `try:` before the except clause at lines[index] guards only imports, or one call that
+  // releases something (abort, close, unpin, release, cancel …) or logs: failing there is tolerable.
+  static bool harmless_try(const SideLines& lines, size_t index) {
+    static const RE2 import(R"(^(?:import|from)\s)");
+    static const RE2 cleanup_call(
+        R"((?:^|\.)(?:abort|close|unpin|release|cancel|shutdown|stop|kill|cleanup|unregister|remove|delete|free|join|terminate|unlink|rmtree|disconnect|debug|info|warning|warn|print)\w*\s*\()");
+    const int indent = lines[index]->indent;
+    size_t try_line = index;
+    while (try_line > 0) {
+      --try_line;
+      const CodeLine& line = *lines[try_line];
+      if (!is_statement_start(line) || line.indent > indent) continue;
+      if (line.indent < indent || trimmed(line.code).rfind("try", 0) != 0) return false;
+      break;
+    }
+    if (try_line == index || trimmed(lines[try_line]->code).rfind("try", 0) != 0) return false;
+    std::vector<std::string> statements;
+    for (size_t i = try_line + 1; i < index; ++i)
+      if (is_statement_start(*lines[i])) statements.push_back(trimmed(lines[i]->code));
+    if (statements.empty()) return false;
+    bool only_imports = true;
+    for (const std::string& statement : statements) only_imports = only_imports && RE2::PartialMatch(statement, import);
+    return only_imports || (statements.size() == 1 && RE2::PartialMatch(statements[0], cleanup_call));
   }
 
   static void check_cpp(const FileView& file, std::vector<Finding>& out) {
@@ -129,11 +163,12 @@ class Ai2SafetyTheater final : public Rule {
       for (const CodeLine& line : hunk.lines)
         // A `/* why */` inside the braces is a reason; a trailing `//` comment is not part of the body.
         if (added(line) && line.diff->text.find("/*") == std::string::npos && RE2::PartialMatch(line.code, empty_catch))
-          out.push_back(at(file, line, "swallowed_exception", trimmed(line.code)));
+          out.push_back(at(file, line, "swallowed_exception", trimmed(line.code), Severity::Note));
   }
 
-  static Finding at(const FileView& file, const CodeLine& line, const char* message_id, const std::string& code) {
-    return ai::line_finding("AI2", Severity::Warn, Tag::Verified, file, line, message_id, {{"code", code}});
+  static Finding at(const FileView& file, const CodeLine& line, const char* message_id, const std::string& code,
+                    Severity severity) {
+    return ai::line_finding("AI2", severity, Tag::Verified, file, line, message_id, {{"code", code}});
   }
 };
 

@@ -24,7 +24,9 @@ const RuleMeta& ai3_meta() {
         "call (`assert_close`, `allclose`, `checkAllclose`, `assert_equal` …) whose first two arguments are the "
         "same expression; a reference variable (`ref*`, `expected*`, `golden*`, `*_ref`) assigned exactly the same "
         "call as another variable it is then compared with; and an `atol=`/`rtol=` whose value grows from a "
-        "removed line to the added line that replaces it (a note, inferred: it may be justified).";
+        "removed line to the added line that replaces it (a note, inferred: it may be justified). Tensor factories "
+        "(`torch.zeros`, `empty`, `*_like` …) make buffers, not results, and a variable used between its "
+        "assignment and the comparison may have changed: neither counts as a reference from the kernel.";
     m.why =
         "A test that cannot fail reports green whatever the kernel does, so a wrong kernel ships with a passing "
         "test. Comparing the kernel with itself, or loosening the tolerance until it passes, are common ways "
@@ -101,6 +103,8 @@ class Ai3TestCannotFail final : public Rule {
   // `ref = f(x)` and `out = f(x)` (identical single-line calls) later compared with each other.
   static void check_same_call(const FileView& file, const HunkView& hunk, std::vector<Finding>& out) {
     static const RE2 call_assignment(R"(^(\w+)\s*=\s*([\w.]+\s*\(.*\))$)");
+    // Tensor factories make buffers that are filled later, not results.
+    static const RE2 factory(R"(^(?:torch\.)?(?:zeros|empty|ones|full|rand|randn|randint|arange|tensor|\w+_like|clone|deepcopy)\s*\()");
     static const RE2 comparison(R"(\b(?:assert_close|assert_allclose|allclose|isclose|checkAllclose|assert_equal|assert_array_equal|equal)\s*\(|^assert\b)");
     std::map<std::string, std::pair<std::string, const CodeLine*>> by_call;  // call text -> first target
     std::vector<std::tuple<std::string, std::string, std::string, const CodeLine*>> twins;  // ref, other, call, line
@@ -108,7 +112,7 @@ class Ai3TestCannotFail final : public Rule {
       if (line.kind == LineKind::Removed || !is_statement_start(line)) continue;
       const std::string code = trimmed(line.code);
       std::string target, call;
-      if (added(line) && RE2::FullMatch(code, call_assignment, &target, &call)) {
+      if (added(line) && RE2::FullMatch(code, call_assignment, &target, &call) && !RE2::PartialMatch(call, factory)) {
         auto [it, inserted] = by_call.emplace(call, std::make_pair(target, &line));
         if (!inserted && it->second.first != target) {
           const std::string& first = it->second.first;
@@ -117,13 +121,18 @@ class Ai3TestCannotFail final : public Rule {
         }
         continue;
       }
-      if (!RE2::PartialMatch(code, comparison)) continue;
-      for (const auto& [ref, other, call, where] : twins)
-        if (has_identifier(code, ref) && has_identifier(code, other)) {
+      const bool compares = RE2::PartialMatch(code, comparison);
+      for (auto twin = twins.begin(); twin != twins.end();) {
+        const auto& [ref, other, call, where] = *twin;
+        const bool mentions_ref = has_identifier(code, ref), mentions_other = has_identifier(code, other);
+        if (compares && mentions_ref && mentions_other) {
           out.push_back(ai::line_finding("AI3", Severity::Warn, Tag::Verified, file, *where, "reference_from_kernel",
                                          {{"ref", ref}, {"out", other}, {"call", call}}));
           return;
         }
+        // Used in between (filled in place, passed to another call): the two may differ by then.
+        twin = mentions_ref || mentions_other ? twins.erase(twin) : twin + 1;
+      }
     }
   }
 

@@ -21,10 +21,12 @@ const RuleMeta& ai4_meta() {
     m.what =
         "In non-test kernel and dispatch code (Python or C++ files under `model_ops/`, `ops/`, `kernels/`, "
         "`csrc/`, or named after attention/moe/gemm/triton/dispatch): an added assignment inside a function of a "
-        "name that reads as a tile size, threshold or epsilon (`BLOCK_M`, `block_size_n`, `tile_k`, "
+        "name that reads as a tile size, threshold or epsilon (`BLOCK_M`, `block_size_n`, `tile_k`, `tile`, "
         "`*threshold*`, `*thresh*`, `*cutoff*`, `eps`, `epsilon`) to a numeric literal other than 0 and 1, with "
-        "no comment on that line or the line above. Precision first: module-level constants (already named), "
-        "values moved unchanged from a removed line, and values already written on unchanged lines are skipped.";
+        "no comment giving a reason (three or more words) on that line or the line above. Precision first: module-level constants (already named), "
+        "values moved unchanged from a removed line, names the file already sets to bare numbers on unchanged "
+        "lines (its tuning-table style), and one-dimensional `BLOCK`/`BLOCK_SIZE` (an elementwise launch width) "
+        "are skipped.";
     m.why =
         "Tile sizes and thresholds are tuned for one GPU, dtype and shape; without the reason (the LDS budget, a "
         "measured crossover, the dtype's precision) nobody can tell when they stop being right, and a value "
@@ -58,10 +60,11 @@ class Ai4MagicConstant final : public Rule {
     static const RE2 assignment(
         R"(^(?:(?:const|constexpr|static|int|int64_t|int32_t|float|double|auto|size_t|index_t)\s+)*([A-Za-z_]\w*)\s*(?::\s*[\w.\[\]]+\s*)?=\s*(-?\d+(?:\.\d+)?(?:[eE]-?\d+)?)[fFlLuU]*\s*;?$)");
     static const RE2 tuned_name(
-        R"((?i)^(?:block_?(?:size_?)?[mnk]?|blk_?[mnk]|tile(?:_?(?:size_?)?[mnk])?|\w*thresh\w*|\w*cutoff\w*|eps|epsilon|\w+_eps)$)");
+        R"((?i)^(?:block_?(?:size_?)?[mnk]|blk_?[mnk]|tile(?:_?(?:size_?)?[mnk])?|\w*thresh\w*|\w*cutoff\w*|eps|epsilon|\w+_eps)$)");
     for (const FileView& file : model.files) {
       if (!kernel_or_dispatch_file(file)) continue;
       const std::set<std::string> known = unchanged_or_removed(file);
+      const std::set<std::string> literal_names = names_given_literals(file, assignment);
       for (const HunkView& hunk : file.hunks) {
         const SideLines lines = side_lines(hunk, Side::New);
         for (size_t i = 0; i < lines.size(); ++i) {
@@ -70,11 +73,10 @@ class Ai4MagicConstant final : public Rule {
           const std::string code = trimmed(line.code);
           std::string name, value;
           if (!RE2::FullMatch(code, assignment, &name, &value) || !RE2::FullMatch(name, tuned_name)) continue;
-          if (value == "0" || value == "1" || value == "-1" || known.count(code) > 0) continue;
-          if (ai::has_comment(line, file.language)) continue;
-          if (i > 0 && (lines[i - 1]->blank_or_comment || ai::has_comment(*lines[i - 1], file.language)) &&
-              lines[i - 1]->diff != nullptr && trimmed(lines[i - 1]->diff->text).size() > 1)
+          if (value == "0" || value == "1" || value == "-1" || known.count(code) > 0 || literal_names.count(name) > 0)
             continue;
+          if (ai::comment_gives_reason(ai::comment_of(line, file.language))) continue;
+          if (i > 0 && ai::comment_gives_reason(ai::comment_of(*lines[i - 1], file.language))) continue;
           out.push_back(ai::line_finding("AI4", Severity::Note, Tag::Verified, file, line, "magic_constant",
                                          {{"name", name}, {"value", value}}));
         }
@@ -90,6 +92,19 @@ class Ai4MagicConstant final : public Rule {
       for (const CodeLine& line : hunk.lines)
         if (line.kind != LineKind::Added) codes.insert(trimmed(line.code));
     return codes;
+  }
+
+  // Names that unchanged or removed lines of the file already set to a bare number: the file's
+  // established (tuning-table) style, not something this PR introduces.
+  static std::set<std::string> names_given_literals(const FileView& file, const RE2& assignment) {
+    std::set<std::string> names;
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines) {
+        std::string name, value;
+        if (line.kind != LineKind::Added && RE2::FullMatch(trimmed(line.code), assignment, &name, &value))
+          names.insert(name);
+      }
+    return names;
   }
 };
 

@@ -34,7 +34,8 @@ const RuleMeta& ai5_meta() {
         "The diff removes `def _get_padded_size(n, align):` from `atom/model_ops/moe.py` and adds "
         "`pad = _get_padded_size(m, 256)` in the same file.";
     m.must_not_fire =
-        "The function is defined again elsewhere in the diff (moved or renamed back), assigned, or imported; a "
+        "The function is defined again elsewhere in the diff (moved or renamed back), assigned, or imported "
+        "(also as an alias inside a multi-line import: `new_name as old_name,`); a "
         "method call `obj.name(`; a nested (indented) def; references in removed lines; anything the diff cannot "
         "prove (other files of the repository are not seen).";
     m.source = "—";
@@ -76,7 +77,11 @@ class Ai5VanishedSymbol final : public Rule {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
       for_each_line(file, [&](const CodeLine& line) {
-        if (line.kind == LineKind::Removed || !is_statement_start(line)) return;
+        if (line.kind == LineKind::Removed) return;
+        if (!is_statement_start(line)) {
+          for (const std::string& name : listed_names(line.code)) removed.erase(name);
+          return;
+        }
         const std::string module = imported_module(line);
         for (const std::string& name : bound_names(line.code)) {
           const auto it = removed.find(name);
@@ -104,6 +109,23 @@ class Ai5VanishedSymbol final : public Rule {
   static void for_each_line(const FileView& file, Visit visit) {
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) visit(line);
+  }
+
+  // Names a continuation line may bind inside a multi-line import: `x as name,` or a bare list
+  // `a, b,`. Taking call arguments for names too only makes the rule quieter.
+  static std::vector<std::string> listed_names(const std::string& code) {
+    static const RE2 alias(R"(\bas\s+([A-Za-z_]\w*))");
+    static const RE2 name_list(R"(^\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?\s*$)");
+    static const RE2 identifier(R"(([A-Za-z_]\w*))");
+    std::vector<std::string> names;
+    std::string name;
+    re2::StringPiece rest(code);
+    while (RE2::FindAndConsume(&rest, alias, &name)) names.push_back(name);
+    if (RE2::FullMatch(code, name_list)) {
+      rest = code;
+      while (RE2::FindAndConsume(&rest, identifier, &name)) names.push_back(name);
+    }
+    return names;
   }
 
   // The module of a `from <module> import …` line, or "".

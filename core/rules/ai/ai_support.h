@@ -10,6 +10,15 @@ namespace atom::ai {
 // The raw line carries a comment (the stripped code lost a `#` or `//` that the raw text has).
 bool has_comment(const CodeLine& line, Language language);
 
+// The comment of one raw line ("" when none): the text after the first `#` (Python) or `//`
+// (C++) that is not inside a string literal.
+std::string comment_of(const CodeLine& line, Language language);
+
+// The comment gives a reason: at least three words once lint directives (`noqa: BLE001`,
+// `type: ignore[...]`, `pylint: disable=...`) are taken out. "best effort, socket may be gone"
+// is a reason; "noqa: E722" is not.
+bool comment_gives_reason(const std::string& comment);
+
 // A finding on one line (new side for added/context lines, old side for removed ones); the
 // engine places it in the line's function (or hunk).
 Finding line_finding(const char* rule, Severity severity, Tag tag, const FileView& file, const CodeLine& line,

@@ -1,6 +1,8 @@
 // D1b: a variable bound in only some branches of a new if/elif chain and read after it.
+#include <map>
 #include <memory>
 #include <set>
+#include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
 #include "core/rules/d/dg_support.h"
@@ -36,7 +38,8 @@ const RuleMeta kMeta{
     .must_not_fire =
         "An `else` also assigns it; the skipping branch returns/raises/continues/breaks; the "
         "variable is assigned (or is a parameter) before the `if`; it is only read inside the "
-        "assigning branch or under the same condition. When the start of the function is not in "
+        "assigning branch, or under a later condition testing the same names (`if not NO_SCALE:`), "
+        "or inside the loop around the chain (state carried across iterations). When the start of the function is not in "
         "the diff the finding is inferred (warn): the default may sit in the unseen lines.",
     .source = "ATOM#860",
     .messages = {{
@@ -122,6 +125,15 @@ bool read_before_bound(const std::vector<const CodeLine*>& lines, const IfChain&
   return false;
 }
 
+// A read of `var` before the chain means it already exists there.
+bool read_earlier(const std::vector<const CodeLine*>& lines, size_t first, const std::string& var) {
+  for (size_t i = 0; i < first; ++i)
+    if (dg::is_statement_start(*lines[i]) && dg::python_def_name(lines[i]->code).empty() &&
+        dg::reads_name(lines[i]->code, var))
+      return true;
+  return false;
+}
+
 // Indent of the innermost for/while loop around line `first`, or -1.
 int enclosing_loop_indent(const std::vector<const CodeLine*>& lines, size_t first) {
   int indent = lines[first]->indent;
@@ -152,6 +164,20 @@ std::vector<std::string> conjuncts(std::string condition) {
   return parts;
 }
 
+// The read sits under a header testing a name the chain's conditions test too (`if NO_SCALE:`
+// … later `if not NO_SCALE:`): the guard decides the path, which the diff alone cannot settle.
+bool shares_condition_name(const std::string& header, const IfChain& chain) {
+  static const RE2 kName(R"(([A-Za-z_][\w.]*))");
+  static const RE2 kWordOperator(R"(^(if|elif|while|and|or|not|is|in|None|True|False|else)$)");
+  for (const dg::Branch& branch : chain.branches) {
+    re2::StringPiece input(branch.condition);
+    std::string name;
+    while (RE2::FindAndConsume(&input, kName, &name))
+      if (!RE2::FullMatch(name, kWordOperator) && dg::has_name(header, name)) return true;
+  }
+  return false;
+}
+
 // The read sits under a header whose condition includes an assigning branch's condition.
 bool guarded_by(const std::string& header, const std::set<std::string>& assigning_conditions) {
   std::vector<std::string> header_parts = conjuncts(header);
@@ -178,11 +204,15 @@ std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, 
   const auto& lines = slice.lines;
   bool unseen = false;
   std::vector<std::pair<int, std::string>> open_headers;  // (indent, header text) enclosing the scan
+  std::map<int, std::string> closed_header;                // last header closed at each indent
   for (size_t i = chain.end; i < lines.size(); ++i) {
     if (i > 0 && lines[i]->new_line != lines[i - 1]->new_line + 1) unseen = true;
     const CodeLine& line = *lines[i];
     if (!dg::is_statement_start(line)) continue;
-    while (!open_headers.empty() && line.indent <= open_headers.back().first) open_headers.pop_back();
+    while (!open_headers.empty() && line.indent <= open_headers.back().first) {
+      closed_header[open_headers.back().first] = open_headers.back().second;
+      open_headers.pop_back();
+    }
     if (line.indent < chain.indent &&
         (dg::starts_with_word(line.code, "else") || dg::starts_with_word(line.code, "elif") ||
          dg::starts_with_word(line.code, "except") || dg::starts_with_word(line.code, "finally")))
@@ -196,7 +226,8 @@ std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, 
     }
     if (dg::reads_name(statement, var)) {
       for (const auto& header : open_headers)
-        if (guarded_by(header.second, assigning_conditions)) return std::nullopt;
+        if (guarded_by(header.second, assigning_conditions) || shares_condition_name(header.second, chain))
+          return std::nullopt;
       if (loop_indent >= 0 && line.indent > loop_indent) return std::nullopt;  // loop-carried state
       return Use{i, unseen};
     }
@@ -207,6 +238,9 @@ std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, 
       std::string header(code.substr(0, code.size() - 1));
       std::string_view keyword = dg::trim(header);
       if (dg::starts_with_word(keyword, "elif")) header = "if" + header.substr(header.find("elif") + 4);
+      // An elif/else arm is decided by its chain's earlier conditions too.
+      if ((dg::starts_with_word(keyword, "elif") || dg::starts_with_word(keyword, "else")) && closed_header.count(line.indent))
+        header = closed_header[line.indent] + " " + header;
       open_headers.emplace_back(line.indent, header);
     }
     i = end;
@@ -238,7 +272,7 @@ class D1bRule : public Rule {
       bool prefix_visible = dg::starts_at_def(slice) && dg::contiguous(lines, 0, i);
       for (const Candidate& candidate : partial_bindings(*chain)) {
         if (before.count(candidate.var) || declares_outer_scope(before, candidate.var)) continue;
-        if (read_before_bound(lines, *chain, candidate.var)) continue;
+        if (read_before_bound(lines, *chain, candidate.var) || read_earlier(lines, i, candidate.var)) continue;
         std::set<std::string> assigning;
         for (const dg::Branch& branch : chain->branches)
           if (branch.bound.count(candidate.var)) assigning.insert(branch.condition);

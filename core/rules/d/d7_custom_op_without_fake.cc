@@ -1,5 +1,6 @@
 // D7: a new custom op (@compile_ops, torch.library.custom_op, …) with no fake implementation.
 #include <memory>
+#include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
 #include "core/rules/d/custom_ops.h"
@@ -31,7 +32,8 @@ const RuleMeta kMeta{
         "returning `x.new_empty(...)` of the right shape and dtype.",
     .must_not_fire =
         "A fake exists: `gen_fake=` in the decorator, `@op.register_fake`, `register_fake(\"ns::op\")` "
-        "or `impl_abstract` in the diff; the op returns None. A fake registered elsewhere in the "
+        "or `impl_abstract` in the diff; the op returns None or a Python scalar (bool/int/float/str). "
+        "A fake registered elsewhere in the "
         "repository cannot be seen, so the finding is inferred (warn), never red.",
     .source = "checklist v2 (no single source PR)",
     .messages = {{
@@ -63,7 +65,8 @@ class D7Rule : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const dg::OpDecl& op : dg::custom_ops(model)) {
-      if (!op.def_added || !op.gen_fake.empty() || dg::trim(op.return_annotation) == "None") continue;
+      static const RE2 kScalar(R"(^\s*(None|bool|int|float|str)\s*$)");  // no tensor metadata to fake
+      if (!op.def_added || !op.gen_fake.empty() || RE2::FullMatch(op.return_annotation, kScalar)) continue;
       if (op.file->is_test || dg::fake_registered(model, op.name)) continue;
       if (op.return_annotation.empty() && !returns_value(*op.file, op.name)) continue;
       Finding finding = dg::finding_at(

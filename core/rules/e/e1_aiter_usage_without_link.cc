@@ -59,6 +59,12 @@ bool is_aiter_repository(const ReviewModel& model) {
   return model.meta && RE2::PartialMatch(model.meta->repo, kAiterRepo);
 }
 
+// aiter's own tree (a diff of aiter given without its meta).
+bool is_aiter_source(const std::string& path) {
+  static const RE2 kAiterTree(R"(^(aiter|op_tests|csrc|aiter_meta)/)");
+  return RE2::PartialMatch(path, kAiterTree);
+}
+
 // Names a `from aiter… import` statement brings in that may be new kernel API.
 // Infrastructure modules (process groups, JIT and build helpers, dtype tables) and the
 // long-standing enums are plumbing every ATOM file imports, not kernel API that needs an aiter PR.
@@ -144,7 +150,7 @@ class E1Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     if (!model.has_body || is_aiter_repository(model) || links_aiter_pr(model.pr_text)) return;
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python || file.is_test) continue;
+      if (file.language != Language::Python || file.is_test || is_aiter_source(file.path)) continue;
       FileUsage usage = new_usage(file);
       if (usage.symbols.empty()) continue;
       std::string symbols;

@@ -18,7 +18,8 @@ const RuleMeta& p4_meta() {
     m.summary = "A new attention/norm op or dispatch shown at TP=1 (one head count) only.";
     m.what =
         "PR-level. Runs when the diff adds a function or a branch (`def`, `if`/`elif`, a C++ function or kernel) "
-        "in a non-test attention or norm file (path naming attention, attn, mla, mha or norm) and the body states "
+        "in a non-test attention or norm file (path naming attention, attn, mla, mha or norm) and the body's run "
+        "reports (lines naming a test, benchmark, measurement, result, accuracy, a command, or a timing) state "
         "the tensor-parallel size or head count it was run at (`TP=1`, `-tp 1`, `tp1`, `--tensor-parallel-size 1`, "
         "`num_heads=128`, `128 heads`). Fires when every stated TP is 1, or, with no TP stated, every head count "
         "is the same single value. With no description the rule does not run.";
@@ -27,7 +28,8 @@ const RuleMeta& p4_meta() {
         "MLA: 128 → 16), which changes the tiling, the occupancy and often the dispatch branch taken.";
     m.example = "Adds `def mla_decode_fwd_v2(...)` in `atom/model_ops/attention_mla.py`; body: `tested with -tp 1`.";
     m.must_not_fire =
-        "Any TP above 1 or two different head counts named; no TP or head count stated; the diff adds no "
+        "Any TP above 1 or two different head counts named; no TP or head count stated in a run report (\"limit "
+        "the path to TP=1\" describes code, not a test); the diff adds no "
         "function or branch in an attention/norm file; no body.";
     m.source = "—";
     m.messages = {{"single_head_count", "The new attention/norm code in {file} is shown at {shown} only",
@@ -61,14 +63,20 @@ class P4SingleHeadCount final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     static const RE2 tp(R"((?i)(?:\btp\s*[=:]?\s*|-tp\s+|tensor[-_ ]parallel[-_ ]size[=\s]+)(\d+)\b)");
     static const RE2 heads(R"((?i)(?:\bnum_(?:q_|attention_)?heads\s*[=:]\s*|\bheads?\s*[=:]\s*|\bh\s*=\s*)(\d+)\b|\b(\d+)\s+(?:q\s+)?heads\b)");
+    static const RE2 run_report(
+        R"((?i)(\btest\w*|\bbench\w*|\bmeasur\w*|\bresults?\b|\baccuracy\b|gsm8k|lm_eval|\bpython|torchrun|\s--\w|\d\s*(?:us|µs|ms|tok/s|tokens/s|tflops|%)))");
     const std::optional<p::PrText> text = p::read_pr_text(model);
     if (!text) return;
     const std::string file = new_attention_code(model);
     if (file.empty()) return;
+    // Only lines that report a run count: "Limit X to TP=1" describes code, not a test.
+    p::PrText runs;
+    for (const std::string& line : text->body_lines)
+      if (RE2::PartialMatch(line, run_report)) runs.body_lines.push_back(line);
     std::set<std::string> tp_values;
-    for (const std::string& value : p::body_matches(*text, tp)) tp_values.insert(value);
+    for (const std::string& value : p::body_matches(runs, tp)) tp_values.insert(value);
     std::set<std::string> head_values;
-    for (const std::string& line : text->body_lines) {
+    for (const std::string& line : runs.body_lines) {
       re2::StringPiece rest(line);
       std::string a, b;
       while (RE2::FindAndConsume(&rest, heads, &a, &b)) head_values.insert(a.empty() ? b : a);

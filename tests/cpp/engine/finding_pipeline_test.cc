@@ -118,3 +118,33 @@ TEST(Verdict, FromTheWorstSeverity) {
 
 }  // namespace
 }  // namespace atom::testing
+
+namespace atom::testing {
+namespace {
+
+class FakeRule final : public Rule {
+ public:
+  FakeRule(std::string id, bool throws) : throws_(throws) { meta_.id = std::move(id); }
+  const RuleMeta& meta() const override { return meta_; }
+  void check(const ReviewModel&, std::vector<Finding>& out) const override {
+    Finding f;
+    f.message_id = "m";
+    out.push_back(f);  // rule id left empty on purpose
+    if (throws_) throw std::runtime_error("broken rule");
+  }
+
+ private:
+  RuleMeta meta_;
+  bool throws_;
+};
+
+TEST(RunRules, AThrowingRuleContributesNothingAndTheOthersRun) {
+  const auto built = build_model(one_hunk_diff("atom/a.py", "+x = 1\n"));
+  const FakeRule broken("X1", true), fine("X2", false);
+  const std::vector<Finding> findings = run_rules({&broken, &fine}, built->model);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].rule, "X2") << "an empty rule id is filled with the rule's own";
+}
+
+}  // namespace
+}  // namespace atom::testing
