@@ -4,6 +4,7 @@ import { pullRequestKey } from '../shared/pull-request-key.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { reviewDiff } from './engine-host.js';
 import { ReviewCache } from './review-cache.js';
+import { answerListSummary } from './list-summaries.js';
 
 const cache = new ReviewCache();
 
@@ -22,3 +23,5 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   );
   return true; // the answer is sent asynchronously
 });
+
+chrome.runtime.onMessage.addListener(answerListSummary);

@@ -28,3 +28,18 @@ export function matchPullRequestPage(pathname) {
   return { owner: decodeURIComponent(match[1]), repo: decodeURIComponent(match[2]), number,
     tab: match[4] ? 'files' : 'conversation' };
 }
+
+const REPO_LIST_PATH = /^\/([^/]+)\/([^/]+)\/(pulls|issues)\/?$/;
+const GLOBAL_LIST_PATH = /^\/(pulls|issues)\/?$/;
+
+/**
+ * On a list that can show pull requests (a repository's `/pulls` or `/issues`, the global
+ * `/pulls` or `/issues`) returns {scope: 'repository'|'global', owner?, repo?}; else null.
+ */
+export function matchPullRequestListPage(pathname) {
+  const repoMatch = REPO_LIST_PATH.exec(pathname);
+  if (repoMatch) {
+    return { scope: 'repository', owner: decodeURIComponent(repoMatch[1]), repo: decodeURIComponent(repoMatch[2]) };
+  }
+  return GLOBAL_LIST_PATH.test(pathname) ? { scope: 'global' } : null;
+}

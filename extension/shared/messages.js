@@ -31,3 +31,19 @@ export function reviewRequest({ owner, repo, number, title, author }) {
 export function metaForRequest({ owner, repo, number, title, author }) {
   return { repo: `${owner}/${repo}`, number, ...(title !== undefined && { title }), ...(author !== undefined && { author }) };
 }
+
+// Pull request lists: one summary per row, keyed by the head commit when the row shows it.
+export const LIST_SUMMARY_REQUEST = 'list-summary';
+const HEAD_SHA_PATTERN = /^[0-9a-f]{40}$/;
+
+/** Returns {owner, repo, number, title?, headSha?} for a well-formed list summary request, else null. */
+export function parseListSummaryRequest(message) {
+  if (!message || typeof message !== 'object' || message.type !== LIST_SUMMARY_REQUEST) return null;
+  const pr = parseReviewRequest({ ...message, type: REVIEW_REQUEST });
+  if (pr && typeof message.headSha === 'string' && HEAD_SHA_PATTERN.test(message.headSha)) pr.headSha = message.headSha;
+  return pr;
+}
+
+export function listSummaryRequest({ headSha, ...pr }) {
+  return { ...reviewRequest(pr), type: LIST_SUMMARY_REQUEST, ...(headSha && { headSha }) };
+}

@@ -22,7 +22,7 @@ const RuleMeta& ai5_meta() {
     m.summary = "New code calls or imports a function that the same diff deletes (and defines nowhere else in the diff).";
     m.what =
         "Python only, provable from the diff alone. Collects the module-level `def name(` lines the diff removes "
-        "where no added or unchanged line of the diff defines, assigns or imports `name` again. Fires on an added "
+        "where no added or unchanged line of that same file defines, assigns or imports `name` again. Fires on an added "
         "line that (a) calls `name(` (not as a method, `obj.name(`) in the same file, or (b) imports `name` with "
         "`from <module> import …` where `<module>` is the removed definition's file (`atom/utils/foo.py` is "
         "`atom.utils.foo`).";
@@ -34,8 +34,9 @@ const RuleMeta& ai5_meta() {
         "The diff removes `def _get_padded_size(n, align):` from `atom/model_ops/moe.py` and adds "
         "`pad = _get_padded_size(m, 256)` in the same file.";
     m.must_not_fire =
-        "The function is defined again elsewhere in the diff (moved or renamed back), assigned, or imported "
-        "(also as an alias inside a multi-line import: `new_name as old_name,`); a "
+        "The file that lost the function defines, assigns or imports it again (a move with a re-export, also as "
+        "an alias inside a multi-line import: `new_name as old_name,`); an importer that switched to the new "
+        "module; a "
         "method call `obj.name(`; a nested (indented) def; references in removed lines; anything the diff cannot "
         "prove (other files of the repository are not seen).";
     m.source = "—";
@@ -72,20 +73,16 @@ class Ai5VanishedSymbol final : public Rule {
           removed.emplace(name, file.path);
       });
     }
-    // A name bound again anywhere the diff shows (defined, assigned, imported from elsewhere)
-    // may still resolve; importing it from the file that lost it does not count.
+    // A name bound again in the file that lost it (defined, assigned, imported there: a move with a
+    // re-export) still resolves, for calls in that file and for importers of that module alike.
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
       for_each_line(file, [&](const CodeLine& line) {
         if (line.kind == LineKind::Removed) return;
-        if (!is_statement_start(line)) {
-          for (const std::string& name : listed_names(line.code)) removed.erase(name);
-          return;
-        }
-        const std::string module = imported_module(line);
-        for (const std::string& name : bound_names(line.code)) {
+        const std::vector<std::string> names = is_statement_start(line) ? bound_names(line.code) : listed_names(line.code);
+        for (const std::string& name : names) {
           const auto it = removed.find(name);
-          if (it != removed.end() && (module.empty() || module != module_of(it->second))) removed.erase(it);
+          if (it != removed.end() && it->second == file.path) removed.erase(it);
         }
       });
     }

@@ -4,12 +4,6 @@
 
 namespace atom::ai {
 
-bool has_comment(const CodeLine& line, Language language) {
-  if (line.diff == nullptr) return false;
-  const char* marker = language == Language::Cpp ? "//" : "#";
-  return line.diff->text.find(marker) != std::string::npos && line.code.find(marker) == std::string::npos;
-}
-
 std::string comment_of(const CodeLine& line, Language language) {
   if (line.diff == nullptr || language == Language::Other) return {};
   const std::string& raw = line.diff->text;

@@ -7,9 +7,6 @@
 
 namespace atom::ai {
 
-// The raw line carries a comment (the stripped code lost a `#` or `//` that the raw text has).
-bool has_comment(const CodeLine& line, Language language);
-
 // The comment of one raw line ("" when none): the text after the first `#` (Python) or `//`
 // (C++) that is not inside a string literal.
 std::string comment_of(const CodeLine& line, Language language);

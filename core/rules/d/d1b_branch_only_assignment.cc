@@ -45,7 +45,7 @@ const RuleMeta kMeta{
     .messages = {{
         .id = "unassigned-branch",
         .problem = "`{var}` is assigned only in some branches of the if/elif at line {if_line}; "
-                   "when `{branch}` it is never set, yet line {use_line} reads it",
+                   "when {branch} it is never set, yet line {use_line} reads it",
         .impact = "UnboundLocalError at run time (or a stale value from a previous loop iteration) "
                   "whenever that branch is taken",
         .action_verified = "give `{var}` a value on every path: assign a default before the `if`, or "
@@ -75,7 +75,7 @@ std::vector<Candidate> partial_bindings(const IfChain& chain) {
         break;
       }
     }
-    if (!candidate.skipping && !chain.has_else) candidate.implicit_else = "no branch matches (there is no else)";
+    if (!candidate.skipping && !chain.has_else) candidate.implicit_else = "none of the conditions holds (there is no `else`)";
     if (candidate.skipping || !candidate.implicit_else.empty()) out.push_back(std::move(candidate));
   }
   return out;
@@ -287,7 +287,7 @@ class D1bRule : public Rule {
               const Use& use, bool verified, std::vector<Finding>& out) const {
     const CodeLine& if_line = *slice.lines[chain.first];
     const CodeLine& use_line = *slice.lines[use.index];
-    std::string branch = candidate.skipping ? candidate.skipping->condition : candidate.implicit_else;
+    std::string branch = candidate.skipping ? "the `" + candidate.skipping->condition + "` branch runs" : candidate.implicit_else;
     int branch_line = candidate.skipping ? slice.lines[candidate.skipping->header]->new_line : if_line.new_line;
     Finding finding;
     finding.rule = "D1b";
@@ -303,7 +303,7 @@ class D1bRule : public Rule {
     if (verified) {
       finding.severity = Severity::Red;
       finding.tag = Tag::Verified;
-      finding.trigger = "`" + candidate.var + "` unset when `" + branch + "` (line " + std::to_string(branch_line) +
+      finding.trigger = "`" + candidate.var + "` unset when " + branch + " (line " + std::to_string(branch_line) +
                         "), read at line " + std::to_string(use_line.new_line);
     } else {
       finding.severity = Severity::Warn;

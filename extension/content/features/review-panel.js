@@ -1,10 +1,16 @@
 // The summary panel on a pull request's conversation and files pages, with the draft button.
-import { findOnPage } from '../adapters/index.js';
+import { findFileContainers, findOnPage } from '../adapters/index.js';
 import { appendDraftToField } from '../comment-field.js';
 import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
 import { requestReview } from '../review-client.js';
-import { PANEL, createErrorPanel, createPanel, removePanel } from '../views/panel.jsx';
+import {
+  loadPanelCollapsed, loadReviewState, reviewStateKey, reviewedDiffId, savePanelCollapsed, saveReviewState,
+} from '../review-storage.js';
+import { scrollToPlace } from '../scroll-to-line.js';
+import {
+  PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised,
+} from '../views/panel.jsx';
 
 async function draftInto(doc, draft) {
   const field = findOnPage(doc, 'commentBox');
@@ -22,8 +28,10 @@ async function draftInto(doc, draft) {
 
 // Above the files list or the timeline when the page has one, else floating; moved back there
 // whenever a re-render takes it away.
-function placePanel(doc, panel) {
+function placePanel(doc, panel, tab) {
   const place = findOnPage(doc, 'panelPlace');
+  // A files page where neither adapter finds a file or the files list: GitHub changed its markup.
+  showLayoutUnrecognised(panel, tab === 'files' && !place && findFileContainers(doc).length === 0);
   if (place) {
     panel.classList.remove('atom-review-panel-floating');
     if (place.previousElementSibling !== panel) place.before(panel);
@@ -37,18 +45,27 @@ function placePanel(doc, panel) {
 export const reviewPanel = {
   id: 'review-panel',
   match: (location) => matchPullRequestPage(location.pathname),
-  async run({ owner, repo, number }, signal) {
+  async run({ owner, repo, number, tab }, signal) {
     let panel;
     try {
       const result = await requestReview({ owner, repo, number });
       if (signal.aborted) return;
-      panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''));
+      const stateKey = reviewStateKey({ owner, repo, number }, await reviewedDiffId(result));
+      const [state, collapsed] = await Promise.all([loadReviewState(stateKey), loadPanelCollapsed()]);
+      if (signal.aborted) return;
+      panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''), {
+        collapsed,
+        checked: state.checked,
+        onCollapsedChanged: savePanelCollapsed,
+        onChecksChanged: (checked) => saveReviewState(stateKey, { checked }),
+        onShowPlace: (place) => scrollToPlace(document, place),
+      });
     } catch (error) {
       if (signal.aborted) return;
       panel = createErrorPanel(document, String(error?.message ?? error));
     }
     signal.addEventListener('abort', () => removePanel(panel), { once: true });
-    placePanel(document, panel);
-    onDomChanges(document.body, () => placePanel(document, panel), signal);
+    placePanel(document, panel, tab);
+    onDomChanges(document.body, () => placePanel(document, panel, tab), signal);
   },
 };

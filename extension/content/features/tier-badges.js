@@ -7,16 +7,17 @@ import { matchPullRequestFilesPage } from '../page-routes.js';
 import { requestReview } from '../review-client.js';
 import { TIER_BADGE, badgeShows, createTierBadge } from '../views/tier-badge.js';
 
-function placeBadges(doc, reviewedFiles) {
+function placeBadges(doc, reviewedFiles, checklists) {
   for (const { adapter, container } of findFileContainers(doc)) {
     const [file] = reviewedFiles.itemsOf(adapter, container);
+    const checklist = (file && checklists.get(file.path)) ?? [];
     const slot = adapter.headerBadgeSlot(container);
     const present = Array.from(container.querySelectorAll(`[data-atom-review="${TIER_BADGE}"]`));
     const keep = file && slot
-      ? present.find((badge) => badge.parentElement === slot && badgeShows(badge, file))
+      ? present.find((badge) => badge.parentElement === slot && badgeShows(badge, file, checklist))
       : undefined;
     for (const badge of present) if (badge !== keep) badge.remove();
-    if (file && slot && !keep) slot.append(createTierBadge(doc, file));
+    if (file && slot && !keep) slot.append(createTierBadge(doc, file, checklist));
   }
 }
 
@@ -33,7 +34,9 @@ export const tierBadges = {
     if (signal.aborted) return;
     const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
     if (signal.aborted) return;
-    placeBadges(document, reviewed);
-    onDomChanges(document.body, () => placeBadges(document, reviewed), signal);
+    const checklists = new Map((result.checklist ?? []).filter((entry) => entry.path != null)
+      .map((entry) => [entry.path, entry.items ?? []]));
+    placeBadges(document, reviewed, checklists);
+    onDomChanges(document.body, () => placeBadges(document, reviewed, checklists), signal);
   },
 };

@@ -1,10 +1,14 @@
 // One finding as shown on the page. Every text comes from the engine's result, which quotes a
 // hostile diff: textContent and attributes only.
+import { diffAnchorForPath } from '../sha256.js';
 
 export const FINDING = 'finding';
 export const FILE_FINDINGS = 'file-findings';
+export const FINDING_MARKER = 'finding-marker';
+export const FINDING_WHERE = 'finding-where';
 
 const SEVERITY_LABELS = { red: 'Must fix', warn: 'Check', note: 'Note' };
+const SEVERITY_ICONS = { red: '✖', warn: '⚠', note: 'ℹ' };
 
 function textElement(doc, tag, className, text) {
   const element = doc.createElement(tag);
@@ -18,6 +22,32 @@ export function locationOf(finding) {
   return finding.line == null ? finding.path : `${finding.path}:${finding.line}`;
 }
 
+let detailsCount = 0;
+
+// The marker's "where": a link to the line's anchor, so it works even where nothing else does.
+function whereLink(doc, finding) {
+  const link = textElement(doc, 'a', 'atom-review-where', locationOf(finding));
+  link.dataset.atomReview = FINDING_WHERE;
+  if (finding.path != null) {
+    const letter = finding.side === 'old' ? 'L' : 'R';
+    diffAnchorForPath(finding.path).then((anchor) => {
+      link.href = `#${anchor}${finding.line == null ? '' : `${letter}${finding.line}`}`;
+    });
+  }
+  return link;
+}
+
+function detailLine(doc, label, text, className) {
+  const line = doc.createElement('p');
+  line.className = className;
+  line.append(textElement(doc, 'strong', 'atom-review-detail-label', `${label}: `), doc.createTextNode(text));
+  return line;
+}
+
+/**
+ * A compact marker (severity colour, icon and label, rule, where) that opens the details:
+ * problem, impact, action, whether the engine verified or inferred it, and what triggers it.
+ */
 export function createFindingElement(doc, finding) {
   const element = doc.createElement('div');
   element.dataset.atomReview = FINDING;
@@ -28,19 +58,50 @@ export function createFindingElement(doc, finding) {
   if (finding.side) element.dataset.side = finding.side;
   element.className = `atom-review-finding atom-review-severity-${finding.severity}`;
 
+  const severity = SEVERITY_LABELS[finding.severity] ?? finding.severity;
+  detailsCount += 1;
+  const details = doc.createElement('div');
+  details.id = `atom-review-finding-${detailsCount}`;
+  details.className = 'atom-review-finding-details';
+  details.hidden = true;
+  details.append(textElement(doc, 'p', 'atom-review-problem', finding.problem ?? ''));
+  if (finding.impact) details.append(detailLine(doc, 'Impact', finding.impact, 'atom-review-impact'));
+  if (finding.action) details.append(detailLine(doc, 'Action', finding.action, 'atom-review-action'));
+  if (finding.trigger) details.append(detailLine(doc, 'Trigger', finding.trigger, 'atom-review-trigger'));
+  if (finding.tag) details.append(detailLine(doc, 'Evidence', finding.tag, 'atom-review-tag'));
+
+  const marker = doc.createElement('button');
+  marker.type = 'button';
+  marker.dataset.atomReview = FINDING_MARKER;
+  marker.className = 'atom-review-marker';
+  marker.setAttribute('aria-expanded', 'false');
+  marker.setAttribute('aria-controls', details.id);
+  marker.setAttribute('aria-label', `${severity} (${finding.rule}), ${locationOf(finding)}: ${finding.problem ?? ''}`);
+  const icon = textElement(doc, 'span', 'atom-review-severity-icon', SEVERITY_ICONS[finding.severity] ?? '•');
+  icon.setAttribute('aria-hidden', 'true');
+  marker.append(icon, textElement(doc, 'span', 'atom-review-severity', severity),
+    textElement(doc, 'code', 'atom-review-rule', finding.rule),
+    textElement(doc, 'span', 'atom-review-summary', finding.problem ?? ''));
+  marker.addEventListener('click', () => setFindingOpen(element, details.hidden));
+
   const head = doc.createElement('div');
   head.className = 'atom-review-finding-head';
-  head.append(
-    textElement(doc, 'span', 'atom-review-severity', SEVERITY_LABELS[finding.severity] ?? finding.severity),
-    textElement(doc, 'code', 'atom-review-rule', finding.rule),
-    textElement(doc, 'span', 'atom-review-where', locationOf(finding)),
-  );
-  if (finding.tag === 'inferred') head.append(textElement(doc, 'span', 'atom-review-tag', 'inferred'));
-  element.append(head, textElement(doc, 'p', 'atom-review-problem', finding.problem ?? ''));
-  if (finding.impact) element.append(textElement(doc, 'p', 'atom-review-impact', finding.impact));
-  if (finding.action) element.append(textElement(doc, 'p', 'atom-review-action', finding.action));
+  head.append(marker, whereLink(doc, finding));
+  element.append(head, details);
   return element;
 }
+
+/** Opens or closes a finding element's details. */
+export function setFindingOpen(element, open) {
+  const marker = element.querySelector(`[data-atom-review="${FINDING_MARKER}"]`);
+  const details = element.querySelector('.atom-review-finding-details');
+  details.hidden = !open;
+  marker.setAttribute('aria-expanded', String(open));
+  if (open) element.dataset.open = 'true';
+  else delete element.dataset.open;
+}
+
+export const findingMarker = (element) => element.querySelector(`[data-atom-review="${FINDING_MARKER}"]`);
 
 /** The list under a file header: a count, then the file's findings that have no row to sit in. */
 export function createFileFindingsList(doc, path, count) {

@@ -1,10 +1,14 @@
-// The summary panel: verdict, counts, the draft button, and a list for findings that have no
-// place on the page yet (PR-level ones, and those of files GitHub has not rendered).
+// The summary panel: verdict, counts, the draft button, the review sections (kinds of change,
+// questions, checklist, AI signs) and a list for findings that have no place on the page yet
+// (PR-level ones, those of files GitHub has not rendered, all of them on a layout not recognised).
 import { render } from 'preact';
 import { useState } from 'preact/hooks';
+import { PanelSections } from './panel-sections.jsx';
 
 export const PANEL = 'panel';
 export const PANEL_FINDINGS = 'panel-findings';
+export const LAYOUT_NOTICE = 'layout-notice';
+const BODY_ID = 'atom-review-panel-body';
 
 const VERDICT_LABELS = { lgtm: 'Looks good', needs_work: 'Needs work', block: 'Blocked' };
 
@@ -14,12 +18,19 @@ function countBy(items, key) {
   return counts;
 }
 
-function PanelSummary({ result, onDraft }) {
+function PanelSummary({ result, onDraft, collapsedAtStart, onCollapsedChanged }) {
   const [status, setStatus] = useState('');
+  const [collapsed, setCollapsed] = useState(collapsedAtStart);
   const severities = countBy(result.findings ?? [], 'severity');
   const tiers = countBy(result.files ?? [], 'tier');
   return (
     <div class="atom-review-panel-summary">
+      <button type="button" class="atom-review-collapse" data-atom-review="panel-toggle"
+        aria-expanded={String(!collapsed)} aria-controls={BODY_ID}
+        aria-label={collapsed ? 'Show atom-review details' : 'Hide atom-review details'}
+        onClick={() => { setCollapsed(!collapsed); onCollapsedChanged(!collapsed); }}>
+        {collapsed ? '▸' : '▾'}
+      </button>
       <strong class="atom-review-panel-title">atom-review</strong>
       <span class={`atom-review-verdict atom-review-verdict-${result.verdict}`}>
         {VERDICT_LABELS[result.verdict] ?? result.verdict}
@@ -37,20 +48,51 @@ function PanelSummary({ result, onDraft }) {
   );
 }
 
-/** onDraft() → Promise<string>: puts the draft somewhere and says where. */
-export function createPanel(doc, result, onDraft) {
+/**
+ * onDraft() → Promise<string>: puts the draft somewhere and says where.
+ * view: {collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place)}.
+ */
+export function createPanel(doc, result, onDraft, view) {
   const panel = doc.createElement('section');
   panel.dataset.atomReview = PANEL;
   panel.dataset.verdict = result.verdict;
   panel.className = 'atom-review-panel';
   panel.setAttribute('aria-label', 'atom-review summary');
+  setCollapsed(panel, view.collapsed);
   const summary = doc.createElement('div');
-  render(<PanelSummary result={result} onDraft={onDraft} />, summary);
+  const body = doc.createElement('div');
+  body.id = BODY_ID;
+  body.className = 'atom-review-panel-body';
+  const notice = doc.createElement('p');
+  notice.dataset.atomReview = LAYOUT_NOTICE;
+  notice.className = 'atom-review-warning';
+  notice.hidden = true;
+  const sections = doc.createElement('div');
   const findings = doc.createElement('div');
   findings.dataset.atomReview = PANEL_FINDINGS;
   findings.className = 'atom-review-panel-findings';
-  panel.append(summary, findings);
+  body.append(notice, sections, findings);
+  render(<PanelSummary result={result} onDraft={onDraft} collapsedAtStart={view.collapsed}
+    onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
+  render(<PanelSections result={result} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
+    onShowPlace={view.onShowPlace} />, sections);
+  panel.append(summary, body);
   return panel;
+}
+
+function setCollapsed(panel, collapsed) {
+  if (collapsed) panel.dataset.collapsed = 'true';
+  else delete panel.dataset.collapsed;
+}
+
+/** Says, in the panel, that the page's layout was not recognised (findings then all list there). */
+export function showLayoutUnrecognised(panel, unrecognised) {
+  const notice = panel.querySelector(`[data-atom-review="${LAYOUT_NOTICE}"]`);
+  if (!notice || notice.hidden === !unrecognised) return;
+  notice.hidden = !unrecognised;
+  notice.textContent = unrecognised
+    ? 'atom-review did not recognise the layout of this page: its findings are listed here, by file and line.'
+    : '';
 }
 
 /** The panel when there is no result: says why, so a failure is never silent. */
@@ -73,5 +115,7 @@ export function createErrorPanel(doc, message) {
 
 export function removePanel(panel) {
   render(null, panel.firstElementChild);
+  const sections = panel.querySelector(`#${BODY_ID} > div:not([data-atom-review])`);
+  if (sections) render(null, sections);
   panel.remove();
 }

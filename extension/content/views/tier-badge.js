@@ -3,27 +3,39 @@
 
 export const TIER_BADGE = 'tier-badge';
 
-export function tooltipFor(file) {
+/**
+ * Why the file has its tier, what breaks and how widely when it is wrong, and (Tier 1 and 2)
+ * the checklist the reviewer must go through. `checklist`: that file's items.
+ */
+export function tooltipFor(file, checklist = []) {
   const visibility = file.high_visibility ? ' · high visibility (plugin bridge)' : '';
-  return `atom-review: Tier ${file.tier}${visibility}${file.tier_reason ? ` — ${file.tier_reason}` : ''}`;
+  const lines = [`atom-review: Tier ${file.tier}${visibility}${file.tier_reason ? ` — ${file.tier_reason}` : ''}`];
+  if (file.blast_radius) lines.push(`Blast radius: ${file.blast_radius}`);
+  if (file.failure_mode) lines.push(`Failure mode: ${file.failure_mode}`);
+  if (file.tier <= 2 && checklist.length > 0) {
+    lines.push('Mandatory checklist:', ...checklist.map((item) => `☐ ${item}`));
+  }
+  return lines.join('\n');
 }
 
-export function createTierBadge(doc, file) {
+export function createTierBadge(doc, file, checklist = []) {
   const badge = doc.createElement('span');
   badge.dataset.atomReview = TIER_BADGE;
   badge.dataset.path = file.path;
   badge.dataset.tier = String(file.tier);
   if (file.high_visibility) badge.dataset.highVisibility = 'true';
   badge.className = `atom-review-tier-badge atom-review-tier-${file.tier}`;
-  badge.title = tooltipFor(file);
+  badge.title = tooltipFor(file, checklist);
+  badge.setAttribute('aria-label', badge.title);
+  badge.tabIndex = 0; // the tooltip is reachable from the keyboard too
   badge.textContent = `T${file.tier}`;
   return badge;
 }
 
 /** True when `badge` already shows exactly what `createTierBadge(file)` would. */
-export function badgeShows(badge, file) {
+export function badgeShows(badge, file, checklist = []) {
   return badge.dataset.path === file.path
     && badge.dataset.tier === String(file.tier)
     && (badge.dataset.highVisibility === 'true') === Boolean(file.high_visibility)
-    && badge.title === tooltipFor(file);
+    && badge.title === tooltipFor(file, checklist);
 }

@@ -26,38 +26,52 @@ const RAW_DIFF = /^\/raw\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
 
 /**
  * Starts the server. Pull requests are added with `addPullRequest({owner, repo, number, title,
- * description, diffBytes, diffUnavailable})`; their conversation page is served at /pull/N (classic UI), their
- * files page at /files (classic UI) and /changes (React UI).
+ * description, diffBytes, diffUnavailable, diffStatus, diffFailures: [{status, headers}]})`; their conversation page is served at /pull/N (classic UI), their
+ * files page at /files (classic UI) and /changes (React UI), in split view with `?diff=split`.
  * `requests` records every request as {host, path}.
  */
 export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
   const requests = [];
+  const pages = new Map(); // path with query -> html, for list pages
+  // Diff answers can be held back `delayMs`; `maxInFlight` is the most answered at once.
+  const diffTraffic = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
   const key = (owner, repo, number) => `${owner}/${repo}#${Number(number)}`;
 
   const server = createServer(makeCertificate(certDir), (request, response) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-    const path = decodeURIComponent(new URL(request.url, 'https://x').pathname);
+    const url = new URL(request.url, 'https://x');
+    const path = decodeURIComponent(url.pathname);
     requests.push({ host, path });
     const send = (status, headers, body = '') => { response.writeHead(status, headers); response.end(body); };
+    const sendDiff = (status, headers, body) => {
+      diffTraffic.inFlight += 1;
+      diffTraffic.maxInFlight = Math.max(diffTraffic.maxInFlight, diffTraffic.inFlight);
+      setTimeout(() => { diffTraffic.inFlight -= 1; send(status, headers, body); }, diffTraffic.delayMs);
+    };
     let match;
+    const listPage = host === 'github.com' && pages.get(`${path}${url.search}`);
+    if (listPage) return send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, listPage);
     if (host === 'github.com' && (match = PULL_PAGE.exec(path))) {
       const pr = pullRequests.get(key(match[1], match[2], match[3]));
       if (!pr) return send(404, { 'content-type': 'text/plain' }, 'Not Found');
       const html = match[4]
         ? renderFilesPage({ pr, title: pr.title, ui: match[4] === 'changes' ? 'react' : 'classic',
-          diffText: pr.diffBytes.toString('utf8') })
+          diffText: pr.diffBytes.toString('utf8'), view: url.searchParams.get('diff') === 'split' ? 'split' : 'unified' })
         : renderConversationPage({ pr, title: pr.title, description: pr.description });
       return send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, html);
     }
     if (host === 'github.com' && (match = PULL_DIFF.exec(path))) {
+      const pr = pullRequests.get(key(match[1], match[2], match[3]));
+      const refusal = pr?.diffFailures?.shift() ?? (pr?.diffStatus && { status: pr.diffStatus });
+      if (refusal) return sendDiff(refusal.status, { 'content-type': 'text/plain', ...refusal.headers }, 'refused');
       return send(302, { location: `https://patch-diff.githubusercontent.com/raw/${match[1]}/${match[2]}/pull/${match[3]}.diff` });
     }
     if (host === 'patch-diff.githubusercontent.com' && (match = RAW_DIFF.exec(path))) {
       const pr = pullRequests.get(key(match[1], match[2], match[3]));
-      if (!pr || pr.diffUnavailable) return send(404, { 'content-type': 'text/plain' }, 'Not Found');
-      return send(200, { 'content-type': 'text/plain; charset=utf-8' }, pr.diffBytes);
+      if (!pr || pr.diffUnavailable) return sendDiff(404, { 'content-type': 'text/plain' }, 'Not Found');
+      return sendDiff(200, { 'content-type': 'text/plain; charset=utf-8' }, pr.diffBytes);
     }
     return send(404, { 'content-type': 'text/plain', 'content-security-policy': GITHUB_CSP }, 'Not Found');
   });
@@ -69,6 +83,11 @@ export async function startFakeGitHub({ port = 0 } = {}) {
   return {
     port: server.address().port,
     requests,
+    diffTraffic,
+    /** Serves `html` at `pathWithQuery` (e.g. `/ROCm/ATOM/pulls?page=2`) on github.com. */
+    addPage(pathWithQuery, html) {
+      pages.set(pathWithQuery, html);
+    },
     addPullRequest(pr) {
       pullRequests.set(key(pr.owner, pr.repo, pr.number), { ...pr, diffBytes: Buffer.from(pr.diffBytes ?? '') });
     },

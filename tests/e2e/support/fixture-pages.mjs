@@ -39,7 +39,7 @@ button { font: inherit; background: none; border: 0; color: #59636e; }
 // GitHub shows deleted accounts as "ghost"; pages of pull requests without a known author use it.
 export const GHOST_AUTHOR = 'ghost';
 
-function pageShell({ pr, title, ui, body, tab = 'files' }) {
+function pageShell({ pr, title, ui, body, tab = 'files', view = 'unified' }) {
   const base = `/${escapeHtml(pr.owner)}/${escapeHtml(pr.repo)}/pull/${pr.number}`;
   const filesTab = ui === 'react' ? 'changes' : 'files';
   const current = (name) => (name === tab ? ' aria-current="page"' : '');
@@ -48,7 +48,7 @@ function pageShell({ pr, title, ui, body, tab = 'files' }) {
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)} by ${escapeHtml(pr.author ?? GHOST_AUTHOR)} · Pull Request #${pr.number} · ${escapeHtml(pr.owner)}/${escapeHtml(pr.repo)}</title>
-${ui === 'classic' ? '<meta name="diff-view" content="unified">' : ''}
+${ui === 'classic' ? `<meta name="diff-view" content="${view}">` : ''}
 <link rel="alternate" type="text/x-diff" href="${base}.diff">
 <style>${PAGE_STYLE}</style>
 </head>
@@ -77,13 +77,50 @@ function classicRow(anchor, row) {
   return `<tr data-hunk="h">${oldCell}${newCell}<td class="blob-code blob-code-${row.kind} js-file-line"><span class="blob-code-inner blob-code-marker" data-code-marker="${marker}">${escapeHtml(row.text)}</span></td></tr>`;
 }
 
-function classicFile(file) {
+// Split view pairs each run of removed lines with the added lines that follow it, side by side.
+function splitPairs(rows) {
+  const pairs = [];
+  for (let i = 0; i < rows.length;) {
+    if (rows[i].kind === 'context') {
+      pairs.push({ left: rows[i], right: rows[i] });
+      i += 1;
+      continue;
+    }
+    const removed = [];
+    const added = [];
+    while (i < rows.length && rows[i].kind === 'deletion') removed.push(rows[i++]);
+    while (i < rows.length && rows[i].kind === 'addition') added.push(rows[i++]);
+    for (let k = 0; k < Math.max(removed.length, added.length); k += 1) {
+      pairs.push({ left: removed[k] ?? null, right: added[k] ?? null });
+    }
+  }
+  return pairs;
+}
+
+function classicSplitRow(anchor, { left, right }) {
+  const half = (row, letter, line) => (row === null
+    ? '<td class="blob-num empty-cell"></td><td class="blob-code empty-cell"></td>'
+    : `<td id="${anchor}${letter}${line}" data-line-number="${line}" class="blob-num blob-num-${row.kind} js-linkable-line-number">${line}</td>`
+      + `<td class="blob-code blob-code-${row.kind} js-file-line"><span class="blob-code-inner">${escapeHtml(row.text)}</span></td>`);
+  return `<tr data-hunk="h">${half(left, 'L', left?.oldLine)}${half(right, 'R', right?.newLine)}</tr>`;
+}
+
+function reactSplitRow(anchor, { left, right }) {
+  const half = (row, side, letter, line) => (row === null
+    ? '<td class="new-diff-line-number empty-diff-line"></td><td class="diff-text-cell empty-diff-line"></td>'
+    : `<td class="new-diff-line-number" data-diff-side="${side}" data-line-number="${line}">${line}</td>`
+      + `<td class="diff-text-cell ${row.kind}" data-line-anchor="${anchor}${letter}${line}" data-diff-side="${side}" data-line-number="${line}"><code class="diff-text"><div class="diff-text-inner">${escapeHtml(row.text)}</div></code></td>`);
+  return `<tr class="diff-line-row">${half(left, 'left', 'L', left?.oldLine)}${half(right, 'right', 'R', right?.newLine)}</tr>`;
+}
+
+function classicFile(file, view = 'unified') {
   const anchor = diffAnchor(file.path);
   const path = escapeHtml(file.path);
   const shownName = file.status === 'renamed' ? `${escapeHtml(file.oldPath)} → ${path}` : path;
   const rows = file.hunks.map((hunk, index) =>
-    `<tr data-position="${index}"><td class="blob-num blob-num-hunk" data-line-number="..."></td><td class="blob-num blob-num-hunk" data-line-number="..."></td><td class="blob-code blob-code-inner blob-code-hunk">${escapeHtml(hunk.header)}</td></tr>`
-    + hunk.rows.map((row) => classicRow(anchor, row)).join('')).join('\n');
+    `<tr data-position="${index}"><td class="blob-num blob-num-hunk" data-line-number="..."></td><td class="blob-num blob-num-hunk" data-line-number="..."></td><td class="blob-code blob-code-inner blob-code-hunk"${view === 'split' ? ' colspan="2"' : ''}>${escapeHtml(hunk.header)}</td></tr>`
+    + (view === 'split' ? splitPairs(hunk.rows).map((pair) => classicSplitRow(anchor, pair))
+      : hunk.rows.map((row) => classicRow(anchor, row))).join('')).join('\n');
   const changes = file.additions + file.deletions;
   return `<div id="${anchor}" data-details-container-group="file" class="file js-file js-details-container Details Details--on open" data-file-type="" data-file-deleted="${file.status === 'deleted'}" data-tagsearch-path="${path}">
   <div class="file-header d-flex js-file-header" data-path="${path}" data-anchor="${anchor}" data-file-deleted="${file.status === 'deleted'}">
@@ -112,13 +149,14 @@ function reactRow(anchor, row) {
   return `<tr class="diff-line-row ${row.kind}">${oldCell}${newCell}<td class="diff-text-cell" data-line-anchor="${anchor}${letter}${line}" data-diff-side="${side}" data-line-number="${line}"><code class="diff-text"><div class="diff-text-inner">${escapeHtml(row.text)}</div></code></td></tr>`;
 }
 
-function reactFile(file, index) {
+function reactFile(file, index, view = 'unified') {
   const anchor = diffAnchor(file.path);
   const path = escapeHtml(file.path);
   const rows = file.hunks.map((hunk) => {
     const firstNew = hunk.rows.find((row) => row.newLine !== null)?.newLine ?? 0;
-    return `<tr class="diff-line-row"><td colspan="3" class="diff-hunk-cell" data-line-anchor="${anchor}R${firstNew}"><code class="diff-text-cell hunk"><div class="diff-text-inner">${escapeHtml(hunk.header)}</div></code></td></tr>`
-      + hunk.rows.map((row) => reactRow(anchor, row)).join('');
+    return `<tr class="diff-line-row"><td colspan="${view === 'split' ? 4 : 3}" class="diff-hunk-cell" data-line-anchor="${anchor}R${firstNew}"><code class="diff-text-cell hunk"><div class="diff-text-inner">${escapeHtml(hunk.header)}</div></code></td></tr>`
+      + (view === 'split' ? splitPairs(hunk.rows).map((pair) => reactSplitRow(anchor, pair))
+        : hunk.rows.map((row) => reactRow(anchor, row))).join('');
   }).join('\n');
   return `<div class="PullRequestDiffsList-module__diffEntry__fx01">
   <div role="region" aria-labelledby="heading-f${index}" id="${anchor}" class="Diff-module__diff__fx02" data-targeted="false">
@@ -145,13 +183,16 @@ const REACT_REVIEW_DIALOG = `<div role="dialog" aria-label="Submit review" class
 <div class="MarkdownInput-module__textArea__fx08"><textarea rows="3" cols="80">${TYPED_REVIEW}</textarea></div></div>`;
 export const TYPED_REVIEW_TEXT = TYPED_REVIEW;
 
-/** pr: {owner, repo, number}; ui: 'classic' | 'react'. Returns the whole HTML document. */
-export function renderFilesPage({ pr, title, ui, diffText }) {
+/**
+ * pr: {owner, repo, number}; ui: 'classic' | 'react'; view: 'unified' | 'split' (GitHub's
+ * `?diff=split`). Returns the whole HTML document.
+ */
+export function renderFilesPage({ pr, title, ui, diffText, view = 'unified' }) {
   const files = filesForDisplay(diffText);
   const body = ui === 'react'
-    ? `${REACT_REVIEW_DIALOG}<div data-testid="diff-content"><div data-testid="progressive-diffs-list" class="files">\n${files.map(reactFile).join('\n')}\n</div></div>`
-    : `${CLASSIC_REVIEW_POPOVER}<div id="files" class="diff-view js-diff-container"><div class="js-diff-progressive-container files">\n${files.map(classicFile).join('\n')}\n</div></div>`;
-  return pageShell({ pr, title, ui, body });
+    ? `${REACT_REVIEW_DIALOG}<div data-testid="diff-content"><div data-testid="progressive-diffs-list" class="files">\n${files.map((file, index) => reactFile(file, index, view)).join('\n')}\n</div></div>`
+    : `${CLASSIC_REVIEW_POPOVER}<div id="files" class="diff-view js-diff-container"><div class="js-diff-progressive-container files">\n${files.map((file) => classicFile(file, view)).join('\n')}\n</div></div>`;
+  return pageShell({ pr, title, ui, body, view });
 }
 
 export { filesForDisplay };

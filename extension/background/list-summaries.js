@@ -1,0 +1,41 @@
+// Answers `list-summary` requests: from the storage cache when it can, else by downloading the
+// diff through the shared queue and reviewing it with the engine.
+import { metaForRequest, parseListSummaryRequest } from '../shared/messages.js';
+import { reviewDiff } from './engine-host.js';
+import { DiffQueue, DiffUnavailable, fetchDiffForList } from './list-queue.js';
+import { ListSummaryStore } from './list-summary-store.js';
+import { summarizeForList } from './list-summary.js';
+
+const queue = new DiffQueue({ maxInFlight: 4 });
+const store = new ListSummaryStore({ storage: chrome.storage.local });
+const pending = new Map(); // store key -> promise, so that one pull request is fetched once
+
+async function computeSummary(pr) {
+  const cached = await store.get(pr);
+  if (cached) return cached;
+  const diffBytes = await queue.run(() => fetchDiffForList(pr));
+  const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, metaForRequest(pr))));
+  await store.put(pr, summary);
+  return summary;
+}
+
+function summaryFor(pr) {
+  const key = ListSummaryStore.keyOf(pr);
+  if (!pending.has(key)) {
+    const promise = computeSummary(pr).finally(() => pending.delete(key));
+    pending.set(key, promise);
+  }
+  return pending.get(key);
+}
+
+/** A chrome.runtime.onMessage listener; ignores every other message. */
+export function answerListSummary(message, _sender, sendResponse) {
+  const pr = parseListSummaryRequest(message);
+  if (!pr) return false;
+  summaryFor(pr).then(
+    (summary) => sendResponse({ ok: true, summary }),
+    (error) => sendResponse({ ok: false, kind: error instanceof DiffUnavailable ? error.kind : 'failed',
+      error: String(error?.message ?? error) }),
+  );
+  return true;
+}

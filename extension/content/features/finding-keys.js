@@ -1,0 +1,54 @@
+// Keyboard moves between findings: Alt+J / Alt+K anywhere on a pull request page, plain J / K
+// while the focus is in our panel or on a finding (GitHub's own J/K shortcuts elsewhere stay
+// GitHub's). Escape closes the focused finding's details.
+import { matchPullRequestPage } from '../page-routes.js';
+import { FINDING, FINDING_MARKER, setFindingOpen } from '../views/finding.js';
+import { PANEL } from '../views/panel.jsx';
+
+const STEP_BY_CODE = { KeyJ: 1, KeyK: -1 };
+
+function isTyping(target) {
+  return target instanceof HTMLElement
+    && (target.isContentEditable || target.matches('input, textarea, select'));
+}
+
+function stepOf(event) {
+  if (event.ctrlKey || event.metaKey || event.shiftKey || !(event.code in STEP_BY_CODE)) return 0;
+  if (event.altKey) return STEP_BY_CODE[event.code];
+  const ours = event.target instanceof Element
+    && event.target.closest(`[data-atom-review="${PANEL}"], [data-atom-review="${FINDING}"]`);
+  return ours && !isTyping(event.target) ? STEP_BY_CODE[event.code] : 0;
+}
+
+/** Focuses the finding `step` away from the focused one (wrapping), in page order. */
+export function moveFindingFocus(doc, step) {
+  const markers = Array.from(doc.querySelectorAll(`[data-atom-review="${FINDING_MARKER}"]`))
+    .filter((marker) => marker.getClientRects().length > 0);
+  if (markers.length === 0) return null;
+  const current = markers.indexOf(doc.activeElement?.closest?.(`[data-atom-review="${FINDING_MARKER}"]`));
+  const next = current === -1 ? (step > 0 ? 0 : markers.length - 1)
+    : (current + step + markers.length) % markers.length;
+  markers[next].focus({ preventScroll: true });
+  markers[next].scrollIntoView({ block: 'center' });
+  return markers[next];
+}
+
+export const findingKeys = {
+  id: 'finding-keys',
+  match: (location) => matchPullRequestPage(location.pathname),
+  run(_pr, signal) {
+    document.addEventListener('keydown', (event) => {
+      if (event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        const finding = event.target instanceof Element && event.target.closest(`[data-atom-review="${FINDING}"][data-open]`);
+        if (finding) {
+          setFindingOpen(finding, false);
+          event.preventDefault();
+        }
+        return;
+      }
+      const step = stepOf(event);
+      if (step !== 0 && moveFindingFocus(document, step)) event.preventDefault();
+    }, { signal });
+  },
+};

@@ -1,0 +1,38 @@
+// What the reviewer did on a pull request (ticked checklist items, dismissed findings) kept in
+// chrome.storage.local per pull request and per reviewed diff, so a new push starts afresh.
+import { sha256Hex } from './sha256.js';
+
+const storage = () => (globalThis.browser ?? globalThis.chrome).storage.local;
+
+/**
+ * Stands in for the head commit, which the `.diff` the engine reviews does not name: the same
+ * head always gives the same diff, and so the same files, line counts and byte size.
+ */
+export async function reviewedDiffId(result) {
+  const files = (result.files ?? []).map((file) => [file.path, file.additions, file.deletions]);
+  return (await sha256Hex(JSON.stringify([result.stats ?? null, files]))).slice(0, 16);
+}
+
+export function reviewStateKey({ owner, repo, number }, diffId) {
+  return `atom-review:pr:${owner}/${repo}#${number}@${diffId}`;
+}
+
+/** → {checked: string[]} (the ticked checklist items' ids). */
+export async function loadReviewState(key) {
+  const stored = (await storage().get(key))[key];
+  return { checked: Array.isArray(stored?.checked) ? stored.checked.filter((id) => typeof id === 'string') : [] };
+}
+
+export async function saveReviewState(key, state) {
+  await storage().set({ [key]: { checked: [...state.checked].sort() } });
+}
+
+const PANEL_COLLAPSED = 'atom-review:panel-collapsed';
+
+export async function loadPanelCollapsed() {
+  return (await storage().get(PANEL_COLLAPSED))[PANEL_COLLAPSED] === true;
+}
+
+export async function savePanelCollapsed(collapsed) {
+  await storage().set({ [PANEL_COLLAPSED]: Boolean(collapsed) });
+}

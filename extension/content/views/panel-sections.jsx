@@ -1,0 +1,135 @@
+// The panel's detail sections: what kind of change this is, the five review questions with
+// links to their evidence, the per-file checklist and the signs of AI-written code. Every text
+// is engine output quoting a hostile diff; Preact only ever sets it as text.
+import { useState } from 'preact/hooks';
+import { parseEvidence } from '../evidence.js';
+
+export const EVIDENCE_LINK = 'evidence-link';
+export const CHECKLIST_ITEM = 'checklist-item';
+
+const PLACE_MESSAGES = { line: '', file: 'That line is not shown; scrolled to its file.' };
+
+/** The id a checklist item is stored under. */
+export const checklistItemId = (path, item) => `${path ?? ''}\n${item}`;
+
+function EvidenceLink({ evidence, onShowPlace, onStatus }) {
+  const place = parseEvidence(evidence);
+  if (!place) return null;
+  return (
+    <button type="button" class="atom-review-link" data-atom-review={EVIDENCE_LINK} data-path={place.path}
+      data-line={place.line ?? undefined} data-side={place.side}
+      onClick={() => {
+        const found = onShowPlace(place);
+        onStatus(found ? PLACE_MESSAGES[found] : `${place.path} is not shown on this page.`);
+      }}>{evidence}</button>
+  );
+}
+
+function Section({ title, children }) {
+  return (
+    <section class="atom-review-section">
+      <h3 class="atom-review-section-title">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function PullRequestTypes({ types, onShowPlace, onStatus }) {
+  if (types.length === 0) return null;
+  return (
+    <Section title="Kind of change">
+      <ul class="atom-review-list">
+        {types.map((type) => (
+          <li key={type.id} data-atom-review="pr-type" data-type={type.id}>
+            <code>{type.id}</code>{' '}
+            <EvidenceLink evidence={type.evidence} onShowPlace={onShowPlace} onStatus={onStatus} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+function Questions({ questions, onShowPlace, onStatus }) {
+  if (questions.length === 0) return null;
+  return (
+    <Section title="Review questions">
+      <dl class="atom-review-questions">
+        {questions.map((question) => [
+          <dt key={`${question.id}-t`}>{question.id}</dt>,
+          <dd key={`${question.id}-d`} data-atom-review="question" data-question={question.id}>
+            <span>{question.answer}</span>
+            {(question.evidence ?? []).length > 0 && (
+              <span class="atom-review-evidence">
+                {question.evidence.map((evidence) => (
+                  <EvidenceLink key={evidence} evidence={evidence} onShowPlace={onShowPlace} onStatus={onStatus} />
+                ))}
+              </span>
+            )}
+          </dd>,
+        ])}
+      </dl>
+    </Section>
+  );
+}
+
+function Checklist({ checklist, checked, onToggle }) {
+  if (checklist.length === 0) return null;
+  return (
+    <Section title="Checklist">
+      {checklist.map((entry) => (
+        <fieldset key={entry.path ?? ''} class="atom-review-checklist">
+          <legend>{entry.path ?? 'Whole pull request'}</legend>
+          {(entry.items ?? []).map((item) => {
+            const id = checklistItemId(entry.path, item);
+            return (
+              <label key={id} class="atom-review-check">
+                <input type="checkbox" data-atom-review={CHECKLIST_ITEM} data-path={entry.path ?? ''}
+                  checked={checked.has(id)} onChange={(event) => onToggle(id, event.currentTarget.checked)} />
+                {' '}{item}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+    </Section>
+  );
+}
+
+function AiSignals({ signals, elevated }) {
+  if (signals.length === 0 && !elevated) return null;
+  return (
+    <Section title="Signs of AI-written code">
+      {elevated && <p class="atom-review-warning" data-atom-review="ai-risk">Elevated AI-code risk: review line by line.</p>}
+      <ul class="atom-review-list">
+        {signals.map((signal) => (
+          <li key={`${signal.id}|${signal.evidence}`} data-atom-review="ai-signal"><code>{signal.id}</code> {signal.evidence}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/**
+ * result: the review result; checkedAtStart: ids of ticked items; onChecksChanged(Set);
+ * onShowPlace({path, line, side}) → 'line' | 'file' | null.
+ */
+export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowPlace }) {
+  const [checked, setChecked] = useState(() => new Set(checkedAtStart));
+  const [status, setStatus] = useState('');
+  const onToggle = (id, on) => {
+    const next = new Set(checked);
+    if (on) next.add(id); else next.delete(id);
+    setChecked(next);
+    onChecksChanged(next);
+  };
+  return (
+    <div class="atom-review-sections">
+      {status && <p class="atom-review-muted" role="status">{status}</p>}
+      <PullRequestTypes types={result.pr_types ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
+      <Questions questions={result.questions ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
+      <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />
+      <AiSignals signals={result.ai_signals ?? []} elevated={Boolean(result.elevated_ai_risk)} />
+    </div>
+  );
+}

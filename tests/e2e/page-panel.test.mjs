@@ -1,0 +1,185 @@
+// End to end: the summary panel's sections on the demo pull request (kinds of change, the five
+// questions with evidence links, the checklist kept per pull request and reviewed diff, the
+// collapse state), a page whose layout is not recognised, and screenshots in light and dark.
+import assert from 'node:assert/strict';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { launchWithExtension } from './support/browser.mjs';
+import { GITHUB_CSP, startFakeGitHub } from './support/fake-github.mjs';
+import { diffAnchor, escapeHtml } from './support/fixture-pages.mjs';
+import { REPO_ROOT } from './support/paths.mjs';
+import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
+import { referenceReview } from './support/reference-review.mjs';
+
+const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
+const SAME_DIFF_OTHER_PR = { ...DEMO_PR, number: 4243 };
+const UNRECOGNISED_PR = { ...DEMO_PR, number: 4244 };
+
+let github;
+let browser;
+let reference;
+
+before(async () => {
+  github = await startFakeGitHub();
+  browser = await launchWithExtension({ port: github.port });
+  const diffBytes = demoDiff();
+  for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR]) github.addPullRequest({ ...pr, diffBytes });
+  ({ result: reference } = await referenceReview(diffBytes, backgroundMeta(DEMO_PR)));
+});
+after(async () => {
+  await browser?.close();
+  await github?.close();
+});
+
+const pullUrl = (pr, tab = '') => `https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
+
+async function openWithPanel(url) {
+  const page = await browser.context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('[data-atom-review="panel"] [data-atom-review="question"]', { timeout: 30000 });
+  return page;
+}
+
+describe('panel sections', () => {
+  test('kinds of change, the questions and the checklist are those of the engine', async () => {
+    assert.ok(reference.questions.length > 0 && reference.checklist.length > 0 && reference.pr_types.length > 0);
+    const page = await openWithPanel(pullUrl(DEMO_PR, 'files'));
+    const shown = await page.evaluate(() => ({
+      types: Array.from(document.querySelectorAll('[data-atom-review="pr-type"]'), (e) => e.dataset.type),
+      questions: Array.from(document.querySelectorAll('[data-atom-review="question"]'),
+        (e) => [e.dataset.question, Array.from(e.querySelectorAll('[data-atom-review="evidence-link"]'), (l) => l.textContent)]),
+      checks: Array.from(document.querySelectorAll('[data-atom-review="checklist-item"]'),
+        (e) => [e.dataset.path, e.parentElement.textContent.trim()]),
+      floating: document.querySelector('[data-atom-review="panel"]').classList.contains('atom-review-panel-floating'),
+    }));
+    assert.deepEqual(shown.types, reference.pr_types.map((t) => t.id));
+    assert.deepEqual(shown.questions, reference.questions.map((q) => [q.id, q.evidence ?? []]));
+    assert.deepEqual(shown.checks, reference.checklist.flatMap((entry) => entry.items.map((item) => [entry.path ?? '', item])));
+    assert.equal(shown.floating, false, 'on a recognised page the panel sits in the flow, over none of GitHub\'s controls');
+    await page.close();
+  });
+
+  for (const { ui, tab } of FILES_TABS) {
+    test(`${ui} UI: an evidence link scrolls its line into view`, async () => {
+      const evidence = reference.questions.flatMap((q) => q.evidence ?? []).filter((e) => /:\d+$/.test(e)).at(-1);
+      assert.ok(evidence, 'a question has line evidence');
+      const [, path, line] = /^(.*):(\d+)$/.exec(evidence);
+      const page = await openWithPanel(pullUrl(DEMO_PR, tab));
+      const rowSelector = `[id="${diffAnchor(path)}R${line}"], [data-line-anchor="${diffAnchor(path)}R${line}"]`;
+      const rowInView = () => page.$eval(rowSelector, (cell) => {
+        const box = cell.closest('tr').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      assert.equal(await rowInView(), false, 'the line starts out of view');
+      await page.click(`[data-atom-review="question"] [data-atom-review="evidence-link"][data-path="${path}"][data-line="${line}"]`);
+      await page.waitForFunction((selector) => {
+        const box = document.querySelector(selector).closest('tr').getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }, rowSelector, { timeout: 5000 });
+      await page.close();
+    });
+  }
+
+  test('ticked checklist items stay ticked for this pull request and diff only', async () => {
+    const page = await openWithPanel(pullUrl(DEMO_PR, 'files'));
+    const boxes = '[data-atom-review="checklist-item"]';
+    await page.locator(boxes).nth(1).check();
+    await page.waitForTimeout(200); // chrome.storage.local writes asynchronously
+    await page.reload();
+    await page.waitForSelector(boxes);
+    assert.deepEqual(await page.$$eval(boxes, (all) => all.map((box) => box.checked).slice(0, 3)), [false, true, false]);
+    await page.goto(pullUrl(DEMO_PR)); // the conversation page of the same pull request
+    await page.waitForSelector(boxes, { timeout: 30000 });
+    assert.equal(await page.locator(boxes).nth(1).isChecked(), true);
+    await page.close();
+    const other = await openWithPanel(pullUrl(SAME_DIFF_OTHER_PR, 'files'));
+    assert.deepEqual(await other.$$eval(boxes, (all) => all.filter((box) => box.checked).length), 0);
+    await other.close();
+  });
+
+  test('the panel collapses to its summary line and stays collapsed after a reload', async () => {
+    const page = await openWithPanel(pullUrl(DEMO_PR, 'files'));
+    const toggle = '[data-atom-review="panel-toggle"]';
+    assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'true');
+    await page.click(toggle);
+    assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
+    assert.equal(await page.locator('#atom-review-panel-body').isVisible(), false);
+    assert.equal(await page.locator('[data-atom-review="draft-button"]').isVisible(), true);
+    await page.waitForTimeout(200);
+    await page.reload();
+    await page.waitForSelector('[data-atom-review="panel"][data-collapsed]', { timeout: 30000 });
+    assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
+    await page.click(toggle); // leave it open for the other tests
+    await page.waitForTimeout(200);
+    await page.close();
+  });
+});
+
+test('a files page in a layout no adapter knows still gets the panel, listing every finding as file:line links', async () => {
+  const url = pullUrl(UNRECOGNISED_PR, 'files');
+  const title = `${UNRECOGNISED_PR.title} by ${UNRECOGNISED_PR.author} · Pull Request #${UNRECOGNISED_PR.number} · ROCm/ATOM`;
+  await browser.context.route(url, (route) => route.fulfill({
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP },
+    body: `<!DOCTYPE html><html><head><title>${escapeHtml(title)}</title></head><body>
+<main class="future-review-layout"><section class="file-card"><h2>atom/model_engine/model_runner.py</h2><pre>+ code</pre></section></main></body></html>`,
+  }));
+  const page = await browser.context.newPage();
+  await page.goto(url);
+  const notice = page.locator('[data-atom-review="panel"] [data-atom-review="layout-notice"]');
+  await notice.waitFor({ state: 'visible', timeout: 30000 });
+  assert.match(await notice.textContent(), /did not recognise the layout/);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-atom-review="finding"]').length === n,
+    reference.findings.length);
+  await page.waitForTimeout(300); // the links' targets are hashed asynchronously
+  const listed = await page.$$eval('[data-atom-review="finding"]', (all) => all.map((element) => ({
+    inPanel: Boolean(element.closest('[data-atom-review="panel"]')),
+    where: element.querySelector('[data-atom-review="finding-where"]').textContent,
+    href: element.querySelector('[data-atom-review="finding-where"]').getAttribute('href'),
+  })));
+  const expected = reference.findings.map((f) => (f.path === null ? 'whole pull request' : f.line === null ? f.path : `${f.path}:${f.line}`));
+  assert.deepEqual(listed.map((l) => l.where).sort(), [...expected].sort());
+  assert.ok(listed.every((l) => l.inPanel));
+  for (const f of reference.findings.filter((finding) => finding.path !== null && finding.line !== null)) {
+    const link = listed.find((l) => l.where === `${f.path}:${f.line}`);
+    assert.equal(link.href, `#${diffAnchor(f.path)}${f.side === 'old' ? 'L' : 'R'}${f.line}`);
+  }
+  await page.close();
+  await browser.context.unroute(url);
+});
+
+// Primer's variables as GitHub defines them, which the fixture page does not: the screenshots
+// must show our colours as they look in each theme.
+const PRIMER_THEMES = {
+  light: '',
+  dark: `:root { --bgColor-default: #0d1117; --bgColor-muted: #151b23; --fgColor-default: #f0f6fc; --fgColor-muted: #9198a1;
+    --borderColor-default: #3d444d; --fgColor-accent: #4493f8; --fgColor-danger: #f85149; --fgColor-attention: #d29922; }
+    body, .file-header, [class*=DiffFileHeader-module__diff-file-header], td { background: #0d1117 !important; color: #f0f6fc !important; }`,
+};
+
+for (const scheme of ['light', 'dark']) {
+  test(`screenshot, ${scheme}: files page with the panel, badges and an opened finding`, async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const page = await browser.context.newPage();
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(pullUrl(DEMO_PR, 'files'));
+    await page.waitForSelector('tr [data-atom-review="finding-marker"]', { timeout: 30000 });
+    await page.evaluate(([mode, css]) => {
+      document.documentElement.dataset.colorMode = mode;
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    }, [scheme, PRIMER_THEMES[scheme]]);
+    await page.click('tr [data-atom-review="finding-marker"]');
+    const colours = await page.$eval('[data-atom-review="panel"]', (panel) => {
+      const style = getComputedStyle(panel);
+      return [style.color, style.backgroundColor];
+    });
+    assert.notEqual(colours[0], colours[1], 'panel text differs from its background');
+    const file = join(SCREENSHOT_DIR, `page-files-${scheme}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    assert.ok(statSync(file).size > 10_000, `${file} was written`);
+    await page.close();
+  });
+}
