@@ -5,18 +5,19 @@
 
 namespace atom {
 
+// Indented as `atom-review review --format json` prints it: native and WASM give the same bytes.
 std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text) {
   const MetaParseResult parsed = parse_pr_meta(meta_json_text);
   if (!parsed.error.empty()) {
     ReviewResult failed;
     failed.verdict = Verdict::Lgtm;
     failed.errors.push_back({"bad-meta", parsed.error, 0});
-    return dump_json(to_result_json(failed));
+    return dump_json(to_result_json(failed), 2);
   }
   nlohmann::json given = nlohmann::json::parse(meta_json_text.begin(), meta_json_text.end(), nullptr,
                                                /*allow_exceptions=*/false);
   if (given.is_discarded() || !given.is_object()) given = nlohmann::json::object();
-  return dump_json(to_result_json(run_review(diff_bytes, parsed.meta, given)));
+  return dump_json(to_result_json(run_review(diff_bytes, parsed.meta, given)), 2);
 }
 
 }  // namespace atom

@@ -16,8 +16,9 @@ async function reviewPullRequest(pr) {
 chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
-  // Keyed by pull request alone: the first page to ask names the title for the cache's lifetime.
-  cache.getOrCompute(pullRequestKey(pr), () => reviewPullRequest(pr)).then(
+  // Keyed by pull request and dismissals: the first page to ask names the title for the cache's lifetime.
+  const key = pr.dismissed ? `${pullRequestKey(pr)} dismissed ${JSON.stringify(pr.dismissed)}` : pullRequestKey(pr);
+  cache.getOrCompute(key, () => reviewPullRequest(pr)).then(
     (resultJson) => sendResponse({ ok: true, resultJson }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );

@@ -4,7 +4,8 @@
 // tab and re-routes on every navigation signal. Each run gets an AbortSignal that fires when the
 // page it was started for goes away; features hang all their listeners and observers on it.
 
-const NAVIGATION_EVENTS = ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate'];
+// The last one is ours (review-with-dismissals.js): the review changed, so the page is redrawn.
+const NAVIGATION_EVENTS = ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate', 'atom-review:review-changed'];
 const URL_POLL_MS = 500;
 
 // Hash changes (jumping to a file or a line) keep the page; only path and query make a new one.

@@ -30,11 +30,11 @@ export function matchPullRequestPage(pathname) {
 }
 
 const REPO_LIST_PATH = /^\/([^/]+)\/([^/]+)\/(pulls|issues)\/?$/;
-const GLOBAL_LIST_PATH = /^\/(pulls|issues)\/?$/;
+const GLOBAL_LIST_PATH = /^\/(pulls|issues)(?:\/(?:assigned|created|mentioned|review-requested))?\/?$/;
 
 /**
  * On a list that can show pull requests (a repository's `/pulls` or `/issues`, the global
- * `/pulls` or `/issues`) returns {scope: 'repository'|'global', owner?, repo?}; else null.
+ * `/pulls` or `/issues` and their assigned/created/mentioned/review-requested tabs) returns {scope: 'repository'|'global', owner?, repo?}; else null.
  */
 export function matchPullRequestListPage(pathname) {
   const repoMatch = REPO_LIST_PATH.exec(pathname);

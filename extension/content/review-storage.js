@@ -17,14 +17,28 @@ export function reviewStateKey({ owner, repo, number }, diffId) {
   return `atom-review:pr:${owner}/${repo}#${number}@${diffId}`;
 }
 
-/** → {checked: string[]} (the ticked checklist items' ids). */
+const isDismissal = (item) => item && typeof item === 'object' && typeof item.rule === 'string'
+  && (item.path === null || typeof item.path === 'string') && (item.line === null || Number.isSafeInteger(item.line));
+
+/**
+ * → {checked: string[], dismissed: [{rule, path, line, reason}]}: the ticked checklist items'
+ * ids and the dismissed findings, in the shape the engine's meta takes them.
+ */
 export async function loadReviewState(key) {
   const stored = (await storage().get(key))[key];
-  return { checked: Array.isArray(stored?.checked) ? stored.checked.filter((id) => typeof id === 'string') : [] };
+  return {
+    checked: Array.isArray(stored?.checked) ? stored.checked.filter((id) => typeof id === 'string') : [],
+    dismissed: Array.isArray(stored?.dismissed) ? stored.dismissed.filter(isDismissal)
+      .map(({ rule, path, line, reason }) => ({ rule, path, line, reason: typeof reason === 'string' ? reason : '' })) : [],
+  };
 }
 
-export async function saveReviewState(key, state) {
-  await storage().set({ [key]: { checked: [...state.checked].sort() } });
+/** Replaces the parts of the state `changes` names ({checked?: Iterable, dismissed?: list}). */
+export async function saveReviewState(key, changes) {
+  const state = await loadReviewState(key);
+  if (changes.checked) state.checked = [...changes.checked].sort();
+  if (changes.dismissed) state.dismissed = changes.dismissed;
+  await storage().set({ [key]: state });
 }
 
 const PANEL_COLLAPSED = 'atom-review:panel-collapsed';

@@ -20,16 +20,40 @@ export function parseReviewRequest(message) {
   const pr = { owner, repo, number };
   if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) pr.title = title;
   if (typeof author === 'string' && NAME_PATTERN.test(author.replace(/\[bot\]$/, ''))) pr.author = author;
+  const dismissed = parseDismissed(message.dismissed);
+  if (dismissed) pr.dismissed = dismissed;
   return pr;
 }
 
-export function reviewRequest({ owner, repo, number, title, author }) {
-  return { type: REVIEW_REQUEST, owner, repo, number, ...(title && { title }), ...(author && { author }) };
+const MAX_DISMISSED = 1000;
+const MAX_DISMISS_TEXT = 1000;
+const isShortText = (value) => typeof value === 'string' && value.length <= MAX_DISMISS_TEXT;
+
+/**
+ * The findings the reviewer dismissed (contract.md `PR.json` "dismissed"): a non-empty list of
+ * {rule, path, line, reason}, or undefined when absent or not of that shape.
+ */
+export function parseDismissed(list) {
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_DISMISSED) return undefined;
+  const parsed = [];
+  for (const item of list) {
+    if (!item || typeof item !== 'object' || !isShortText(item.rule)) return undefined;
+    if (item.path !== null && !isShortText(item.path)) return undefined;
+    if (item.line !== null && !(Number.isSafeInteger(item.line) && item.line > 0)) return undefined;
+    parsed.push({ rule: item.rule, path: item.path, line: item.line, reason: isShortText(item.reason) ? item.reason : '' });
+  }
+  return parsed;
+}
+
+export function reviewRequest({ owner, repo, number, title, author, dismissed }) {
+  return { type: REVIEW_REQUEST, owner, repo, number, ...(title && { title }), ...(author && { author }),
+    ...(dismissed?.length && { dismissed }) };
 }
 
 /** The PR meta (contract.md `PR.json`) the engine gets for a review request. */
-export function metaForRequest({ owner, repo, number, title, author }) {
-  return { repo: `${owner}/${repo}`, number, ...(title !== undefined && { title }), ...(author !== undefined && { author }) };
+export function metaForRequest({ owner, repo, number, title, author, dismissed }) {
+  return { repo: `${owner}/${repo}`, number, ...(title !== undefined && { title }), ...(author !== undefined && { author }),
+    ...(dismissed !== undefined && { dismissed }) };
 }
 
 // Pull request lists: one summary per row, keyed by the head commit when the row shows it.

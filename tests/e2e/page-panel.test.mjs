@@ -15,6 +15,7 @@ import { referenceReview } from './support/reference-review.mjs';
 const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
 const SAME_DIFF_OTHER_PR = { ...DEMO_PR, number: 4243 };
 const UNRECOGNISED_PR = { ...DEMO_PR, number: 4244 };
+const DISMISS_PR = { ...DEMO_PR, number: 4246 };
 
 let github;
 let browser;
@@ -24,7 +25,7 @@ before(async () => {
   github = await startFakeGitHub();
   browser = await launchWithExtension({ port: github.port });
   const diffBytes = demoDiff();
-  for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR]) github.addPullRequest({ ...pr, diffBytes });
+  for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR, DISMISS_PR]) github.addPullRequest({ ...pr, diffBytes });
   ({ result: reference } = await referenceReview(diffBytes, backgroundMeta(DEMO_PR)));
 });
 after(async () => {
@@ -33,6 +34,16 @@ after(async () => {
 });
 
 const pullUrl = (pr, tab = '') => `https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
+
+// Resolves once the extension's storage satisfies `check` (what the content script writes is
+// written asynchronously; the service worker sees the same storage).
+async function waitForStored(check) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (check(await browser.serviceWorker.evaluate(() => chrome.storage.local.get(null)))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the extension never stored the expected state');
+}
 
 async function openWithPanel(url) {
   const page = await browser.context.newPage();
@@ -57,6 +68,39 @@ describe('panel sections', () => {
     assert.deepEqual(shown.questions, reference.questions.map((q) => [q.id, q.evidence ?? []]));
     assert.deepEqual(shown.checks, reference.checklist.flatMap((entry) => entry.items.map((item) => [entry.path ?? '', item])));
     assert.equal(shown.floating, false, 'on a recognised page the panel sits in the flow, over none of GitHub\'s controls');
+    await page.close();
+  });
+
+  test('the risk map has one labelled tile per file with its counts; a click brings the file into view', async () => {
+    const page = await openWithPanel(pullUrl(DEMO_PR, 'changes'));
+    const tiles = await page.$$eval('[data-atom-review="risk-tile"]', (all) => all.map((tile) => ({
+      path: tile.dataset.path, tier: tile.dataset.tier, red: Number(tile.dataset.red), warn: Number(tile.dataset.warn),
+      label: tile.textContent, title: tile.title, width: tile.getBoundingClientRect().width,
+    })));
+    assert.deepEqual(tiles.map((t) => t.path), reference.files.map((f) => f.path));
+    for (const [index, file] of reference.files.entries()) {
+      const tile = tiles[index];
+      const mine = reference.findings.filter((f) => f.path === file.path);
+      assert.equal(tile.tier, String(file.tier));
+      assert.ok(tile.label.startsWith(`T${file.tier}`), `${file.path}: labelled with its tier, not only coloured`);
+      assert.equal(tile.red, mine.filter((f) => f.severity === 'red').length);
+      assert.equal(tile.warn, mine.filter((f) => f.severity === 'warn').length);
+      assert.ok(tile.title.startsWith(file.path), `${file.path}: hover names the file`);
+      const top = mine.find((f) => f.severity === 'red') ?? mine.find((f) => f.severity === 'warn') ?? mine[0];
+      if (top) assert.ok(tile.title.includes(top.problem), `${file.path}: hover names its top finding`);
+    }
+    const changes = (f) => f.additions + f.deletions;
+    const [most, least] = [...reference.files].sort((a, b) => changes(b) - changes(a)).filter((f, i, all) => i === 0 || i === all.length - 1);
+    if (changes(most) > changes(least)) {
+      assert.ok(tiles.find((t) => t.path === most.path).width >= tiles.find((t) => t.path === least.path).width,
+        'a file with more changed lines gets a tile at least as wide');
+    }
+    const last = reference.files.at(-1);
+    await page.click(`[data-atom-review="risk-tile"][data-path="${last.path}"]`);
+    await page.waitForFunction((id) => {
+      const box = document.getElementById(id).getBoundingClientRect();
+      return box.top < window.innerHeight && box.bottom > 0;
+    }, diffAnchor(last.path), { timeout: 5000 });
     await page.close();
   });
 
@@ -85,7 +129,7 @@ describe('panel sections', () => {
     const page = await openWithPanel(pullUrl(DEMO_PR, 'files'));
     const boxes = '[data-atom-review="checklist-item"]';
     await page.locator(boxes).nth(1).check();
-    await page.waitForTimeout(200); // chrome.storage.local writes asynchronously
+    await waitForStored((stored) => Object.values(stored).some((state) => state?.checked?.length === 1));
     await page.reload();
     await page.waitForSelector(boxes);
     assert.deepEqual(await page.$$eval(boxes, (all) => all.map((box) => box.checked).slice(0, 3)), [false, true, false]);
@@ -106,14 +150,45 @@ describe('panel sections', () => {
     assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
     assert.equal(await page.locator('#atom-review-panel-body').isVisible(), false);
     assert.equal(await page.locator('[data-atom-review="draft-button"]').isVisible(), true);
-    await page.waitForTimeout(200);
+    await waitForStored((stored) => stored['atom-review:panel-collapsed'] === true);
     await page.reload();
     await page.waitForSelector('[data-atom-review="panel"][data-collapsed]', { timeout: 30000 });
     assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
     await page.click(toggle); // leave it open for the other tests
-    await page.waitForTimeout(200);
+    await waitForStored((stored) => stored['atom-review:panel-collapsed'] === false);
     await page.close();
   });
+});
+
+test('a dismissed finding leaves the page, the counts and the verdict as the engine says, stays listed, and comes back', async () => {
+  const target = reference.findings.find((f) => f.severity === 'red' && f.line !== null);
+  const dismissed = [{ rule: target.rule, path: target.path, line: target.line, reason: 'guarded by the caller' }];
+  const { result: after } = await referenceReview(demoDiff(), { ...backgroundMeta(DISMISS_PR), dismissed });
+  assert.equal(after.findings.length, reference.findings.length - 1, 'the engine takes the dismissed finding out');
+  const page = await openWithPanel(pullUrl(DISMISS_PR, 'files'));
+  const selector = `tr [data-atom-review="finding"][data-rule="${target.rule}"][data-line="${target.line}"]`;
+  await page.click(`${selector} [data-atom-review="finding-marker"]`);
+  await page.fill(`${selector} [data-atom-review="dismiss-reason"]`, 'guarded by the caller');
+  await page.click(`${selector} [data-atom-review="dismiss-button"]`);
+  const dismissedItem = `[data-atom-review="dismissed-finding"][data-rule="${target.rule}"][data-line="${target.line}"]`;
+  const expectState = async (findings, verdict, reds) => {
+    await page.waitForFunction(([n, v]) => document.querySelectorAll('[data-atom-review="finding"]').length === n
+      && document.querySelector('[data-atom-review="panel"]')?.dataset.verdict === v, [findings.length, verdict], { timeout: 30000 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('[data-atom-review="finding"]').count(), findings.length);
+    assert.match(await page.textContent('[data-atom-review="panel"] .atom-review-panel-summary'), new RegExp(`(^|\\D)${reds} must fix`));
+  };
+  const reds = (findings) => findings.filter((f) => f.severity === 'red').length;
+  await expectState(after.findings, after.verdict, reds(after.findings));
+  assert.equal(await page.locator(selector).count(), 0);
+  assert.match(await page.textContent(dismissedItem), /dismissed: guarded by the caller/);
+  await page.reload();
+  await page.waitForSelector(dismissedItem, { timeout: 30000 });
+  await expectState(after.findings, after.verdict, reds(after.findings));
+  await page.click(`${dismissedItem} [data-atom-review="restore-button"]`);
+  await expectState(reference.findings, reference.verdict, reds(reference.findings));
+  assert.equal(await page.locator(dismissedItem).count(), 0);
+  await page.close();
 });
 
 test('a files page in a layout no adapter knows still gets the panel, listing every finding as file:line links', async () => {
@@ -132,7 +207,8 @@ test('a files page in a layout no adapter knows still gets the panel, listing ev
   assert.match(await notice.textContent(), /did not recognise the layout/);
   await page.waitForFunction((n) => document.querySelectorAll('[data-atom-review="finding"]').length === n,
     reference.findings.length);
-  await page.waitForTimeout(300); // the links' targets are hashed asynchronously
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-atom-review="finding"][data-path]'))
+    .every((finding) => finding.querySelector('[data-atom-review="finding-where"]').hasAttribute('href'))); // hashed asynchronously
   const listed = await page.$$eval('[data-atom-review="finding"]', (all) => all.map((element) => ({
     inPanel: Boolean(element.closest('[data-atom-review="panel"]')),
     where: element.querySelector('[data-atom-review="finding-where"]').textContent,

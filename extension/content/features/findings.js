@@ -8,7 +8,7 @@ import { findFileContainers } from '../adapters/index.js';
 import { onDomChanges } from '../dom-changes.js';
 import { indexByContainer } from '../file-index.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { requestReview } from '../review-client.js';
+import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
 import { PANEL_FINDINGS } from '../views/panel.jsx';
 import {
   FILE_FINDINGS, FINDING, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
@@ -30,8 +30,9 @@ function fileFindingsList(doc, adapter, container, path, count) {
 }
 
 class FindingPlacer {
-  constructor(doc, findings, byContainer) {
+  constructor(doc, findings, byContainer, onDismiss) {
     this.doc = doc;
+    this.onDismiss = onDismiss;
     this.findings = findings;
     this.byContainer = byContainer;
     this.elements = new Map(); // finding → its one element
@@ -42,7 +43,7 @@ class FindingPlacer {
     // A re-render may have thrown it away along with the row it sat in.
     if (!element || !element.isConnected) {
       element?.remove();
-      element = createFindingElement(this.doc, finding);
+      element = createFindingElement(this.doc, finding, { onDismiss: (reason) => this.onDismiss(finding, reason) });
       this.elements.set(finding, element);
     }
     return element;
@@ -92,12 +93,12 @@ export const findings = {
   id: 'findings',
   match: (location) => matchPullRequestPage(location.pathname),
   async run({ owner, repo, number }, signal) {
-    const result = await requestReview({ owner, repo, number });
+    const { result, stateKey } = await requestReviewAsLeft({ owner, repo, number });
     if (signal.aborted) return;
     const all = result.findings ?? [];
     const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
     if (signal.aborted) return;
-    const placer = new FindingPlacer(document, all, byContainer);
+    const placer = new FindingPlacer(document, all, byContainer, (finding, reason) => setDismissed(stateKey, finding, reason));
     signal.addEventListener('abort', () => placer.removeAll(), { once: true });
     placer.place();
     onDomChanges(document.body, () => placer.place(), signal);

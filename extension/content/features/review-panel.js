@@ -3,10 +3,8 @@ import { findFileContainers, findOnPage } from '../adapters/index.js';
 import { appendDraftToField } from '../comment-field.js';
 import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { requestReview } from '../review-client.js';
-import {
-  loadPanelCollapsed, loadReviewState, reviewStateKey, reviewedDiffId, savePanelCollapsed, saveReviewState,
-} from '../review-storage.js';
+import { loadPanelCollapsed, savePanelCollapsed, saveReviewState } from '../review-storage.js';
+import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
 import { scrollToPlace } from '../scroll-to-line.js';
 import {
   PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised,
@@ -48,10 +46,8 @@ export const reviewPanel = {
   async run({ owner, repo, number, tab }, signal) {
     let panel;
     try {
-      const result = await requestReview({ owner, repo, number });
-      if (signal.aborted) return;
-      const stateKey = reviewStateKey({ owner, repo, number }, await reviewedDiffId(result));
-      const [state, collapsed] = await Promise.all([loadReviewState(stateKey), loadPanelCollapsed()]);
+      const [{ result, stateKey, state }, collapsed] = await Promise.all([
+        requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed()]);
       if (signal.aborted) return;
       panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''), {
         collapsed,
@@ -59,6 +55,7 @@ export const reviewPanel = {
         onCollapsedChanged: savePanelCollapsed,
         onChecksChanged: (checked) => saveReviewState(stateKey, { checked }),
         onShowPlace: (place) => scrollToPlace(document, place),
+        onRestore: (finding) => setDismissed(stateKey, finding, null),
       });
     } catch (error) {
       if (signal.aborted) return;

@@ -48,7 +48,7 @@ function detailLine(doc, label, text, className) {
  * A compact marker (severity colour, icon and label, rule, where) that opens the details:
  * problem, impact, action, whether the engine verified or inferred it, and what triggers it.
  */
-export function createFindingElement(doc, finding) {
+export function createFindingElement(doc, finding, { onDismiss } = {}) {
   const element = doc.createElement('div');
   element.dataset.atomReview = FINDING;
   element.dataset.rule = finding.rule;
@@ -69,6 +69,7 @@ export function createFindingElement(doc, finding) {
   if (finding.action) details.append(detailLine(doc, 'Action', finding.action, 'atom-review-action'));
   if (finding.trigger) details.append(detailLine(doc, 'Trigger', finding.trigger, 'atom-review-trigger'));
   if (finding.tag) details.append(detailLine(doc, 'Evidence', finding.tag, 'atom-review-tag'));
+  if (onDismiss) details.append(dismissControls(doc, finding, onDismiss));
 
   const marker = doc.createElement('button');
   marker.type = 'button';
@@ -91,6 +92,34 @@ export function createFindingElement(doc, finding) {
   return element;
 }
 
+// A one-line reason (optional) and the button; Enter in the reason dismisses too.
+function dismissControls(doc, finding, onDismiss) {
+  const controls = doc.createElement('div');
+  controls.className = 'atom-review-dismiss';
+  const reason = doc.createElement('input');
+  reason.type = 'text';
+  reason.maxLength = 200;
+  reason.placeholder = 'Why dismiss? (optional)';
+  reason.dataset.atomReview = 'dismiss-reason';
+  reason.className = 'atom-review-dismiss-reason';
+  reason.setAttribute('aria-label', `Reason for dismissing ${finding.rule} at ${locationOf(finding)} (optional)`);
+  const button = textElement(doc, 'button', 'atom-review-link', 'Dismiss');
+  button.type = 'button';
+  button.dataset.atomReview = 'dismiss-button';
+  const dismiss = () => {
+    button.disabled = true;
+    onDismiss(reason.value.replace(/\s+/g, ' '));
+  };
+  button.addEventListener('click', dismiss);
+  reason.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    dismiss();
+  });
+  controls.append(reason, button);
+  return controls;
+}
+
 /** Opens or closes a finding element's details. */
 export function setFindingOpen(element, open) {
   const marker = element.querySelector(`[data-atom-review="${FINDING_MARKER}"]`);
@@ -100,8 +129,6 @@ export function setFindingOpen(element, open) {
   if (open) element.dataset.open = 'true';
   else delete element.dataset.open;
 }
-
-export const findingMarker = (element) => element.querySelector(`[data-atom-review="${FINDING_MARKER}"]`);
 
 /** The list under a file header: a count, then the file's findings that have no row to sit in. */
 export function createFileFindingsList(doc, path, count) {

@@ -1,13 +1,13 @@
-// The panel's detail sections: what kind of change this is, the five review questions with
+// The panel's detail sections: the risk map, what kind of change this is, the five review questions with
 // links to their evidence, the per-file checklist and the signs of AI-written code. Every text
 // is engine output quoting a hostile diff; Preact only ever sets it as text.
 import { useState } from 'preact/hooks';
 import { parseEvidence } from '../evidence.js';
+import { locationOf } from './finding.js';
+import { RiskMap } from './risk-map.jsx';
 
 export const EVIDENCE_LINK = 'evidence-link';
 export const CHECKLIST_ITEM = 'checklist-item';
-
-const PLACE_MESSAGES = { line: '', file: 'That line is not shown; scrolled to its file.' };
 
 /** The id a checklist item is stored under. */
 export const checklistItemId = (path, item) => `${path ?? ''}\n${item}`;
@@ -20,7 +20,8 @@ function EvidenceLink({ evidence, onShowPlace, onStatus }) {
       data-line={place.line ?? undefined} data-side={place.side}
       onClick={() => {
         const found = onShowPlace(place);
-        onStatus(found ? PLACE_MESSAGES[found] : `${place.path} is not shown on this page.`);
+        if (!found) onStatus(`${place.path} is not shown on this page.`);
+        else onStatus(found === 'file' && place.line != null ? 'That line is not shown; scrolled to its file.' : '');
       }}>{evidence}</button>
   );
 }
@@ -110,11 +111,30 @@ function AiSignals({ signals, elevated }) {
   );
 }
 
+function Dismissed({ dismissed, onRestore }) {
+  if (dismissed.length === 0) return null;
+  return (
+    <Section title={`Dismissed findings (${dismissed.length})`}>
+      <ul class="atom-review-list">
+        {dismissed.map((finding) => (
+          <li key={`${finding.rule}|${finding.path}|${finding.line}`} data-atom-review="dismissed-finding"
+            data-rule={finding.rule} data-path={finding.path ?? undefined} data-line={finding.line ?? undefined}>
+            <code>{finding.rule}</code>{` ${locationOf(finding)}: ${finding.problem ?? ''}`}
+            {finding.reason && <span class="atom-review-muted">{` — dismissed: ${finding.reason}`}</span>}{' '}
+            <button type="button" class="atom-review-link" data-atom-review="restore-button"
+              onClick={() => onRestore(finding)}>Restore</button>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /**
  * result: the review result; checkedAtStart: ids of ticked items; onChecksChanged(Set);
- * onShowPlace({path, line, side}) → 'line' | 'file' | null.
+ * onShowPlace({path, line, side}) → 'line' | 'file' | null; onRestore(finding) un-dismisses it.
  */
-export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowPlace }) {
+export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowPlace, onRestore }) {
   const [checked, setChecked] = useState(() => new Set(checkedAtStart));
   const [status, setStatus] = useState('');
   const onToggle = (id, on) => {
@@ -125,11 +145,14 @@ export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowP
   };
   return (
     <div class="atom-review-sections">
+      <RiskMap files={result.files ?? []} findings={result.findings ?? []}
+        onShowFile={(path) => { if (!onShowPlace({ path, line: null, side: 'new' })) setStatus(`${path} is not shown on this page.`); }} />
       {status && <p class="atom-review-muted" role="status">{status}</p>}
       <PullRequestTypes types={result.pr_types ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Questions questions={result.questions ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />
       <AiSignals signals={result.ai_signals ?? []} elevated={Boolean(result.elevated_ai_risk)} />
+      <Dismissed dismissed={result.dismissed ?? []} onRestore={onRestore} />
     </div>
   );
 }

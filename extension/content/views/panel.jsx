@@ -50,7 +50,8 @@ function PanelSummary({ result, onDraft, collapsedAtStart, onCollapsedChanged })
 
 /**
  * onDraft() → Promise<string>: puts the draft somewhere and says where.
- * view: {collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place)}.
+ * view: {collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
+ * onRestore(finding)}.
  */
 export function createPanel(doc, result, onDraft, view) {
   const panel = doc.createElement('section');
@@ -75,7 +76,7 @@ export function createPanel(doc, result, onDraft, view) {
   render(<PanelSummary result={result} onDraft={onDraft} collapsedAtStart={view.collapsed}
     onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
   render(<PanelSections result={result} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
-    onShowPlace={view.onShowPlace} />, sections);
+    onShowPlace={view.onShowPlace} onRestore={view.onRestore} />, sections);
   panel.append(summary, body);
   return panel;
 }

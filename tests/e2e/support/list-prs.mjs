@@ -13,20 +13,27 @@ function diffsUnder(dir) {
     .map((name) => join(dir, name));
 }
 
-/** `count` diffs spread over the ATOM corpus (or the repository's own fixture diffs without ../shared). */
+const DEMO_DIFF = join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo.diff');
+
+function listedDiff(path) {
+  const bytes = readFileSync(path);
+  return { name: relative(sharedAvailable() ? SHARED_DIR : REPO_ROOT, path), bytes,
+    headSha: createHash('sha1').update(bytes).digest('hex') };
+}
+
+/**
+ * `count` diffs: the demo pull request (red findings, every tier) and the rest spread over the
+ * ATOM corpus (or over the repository's own rule fixtures without ../shared).
+ */
 export function listDiffs(count) {
   const candidates = (sharedAvailable()
     ? diffsUnder(join(SHARED_DIR, 'corpus', 'atom'))
-    : [...diffsUnder(join(REPO_ROOT, 'tests', 'rules')), ...diffsUnder(join(REPO_ROOT, 'tests', 'e2e', 'fixtures'))])
+    : diffsUnder(join(REPO_ROOT, 'tests', 'rules')))
     .filter((path) => statSync(path).size > 0 && statSync(path).size < MAX_DIFF_BYTES);
-  if (candidates.length < count) throw new Error(`only ${candidates.length} diffs available, need ${count}`);
-  const step = candidates.length / count;
-  return Array.from({ length: count }, (_, i) => {
-    const path = candidates[Math.floor(i * step)];
-    const bytes = readFileSync(path);
-    return { name: relative(sharedAvailable() ? SHARED_DIR : REPO_ROOT, path), bytes,
-      headSha: createHash('sha1').update(bytes).digest('hex') };
-  });
+  if (candidates.length < count - 1) throw new Error(`only ${candidates.length} diffs available, need ${count - 1}`);
+  const step = candidates.length / (count - 1);
+  const spread = Array.from({ length: count - 1 }, (_, i) => listedDiff(candidates[Math.floor(i * step)]));
+  return [...spread, listedDiff(DEMO_DIFF)];
 }
 
 /** The row a list badge must reach for `result` (contract.md `list-badge`). */

@@ -1,0 +1,29 @@
+// The review of a pull request as the reviewer left it: the engine's result with the findings
+// they dismissed taken out by the engine itself (so counts and verdict stay the engine's).
+import { requestReview } from './review-client.js';
+import { loadReviewState, reviewStateKey, reviewedDiffId, saveReviewState } from './review-storage.js';
+
+// Features re-run on this event (the page lifecycle treats it like a navigation).
+export const REVIEW_CHANGED_EVENT = 'atom-review:review-changed';
+
+/** → {result, stateKey, state}. The dismissals are kept per diff, so the first answer names it. */
+export async function requestReviewAsLeft(pr) {
+  const first = await requestReview(pr);
+  const stateKey = reviewStateKey(pr, await reviewedDiffId(first));
+  const state = await loadReviewState(stateKey);
+  const result = state.dismissed.length > 0 ? await requestReview({ ...pr, dismissed: state.dismissed }) : first;
+  return { result, stateKey, state };
+}
+
+const sameFinding = (a, b) => a.rule === b.rule && (a.path ?? null) === (b.path ?? null) && (a.line ?? null) === (b.line ?? null);
+
+/** Dismisses `finding` (with an optional one-line reason) or, with `reason` null, restores it. */
+export async function setDismissed(stateKey, finding, reason) {
+  const { dismissed } = await loadReviewState(stateKey);
+  const kept = dismissed.filter((item) => !sameFinding(item, finding));
+  if (reason !== null) {
+    kept.push({ rule: finding.rule, path: finding.path ?? null, line: finding.line ?? null, reason: reason.trim() });
+  }
+  await saveReviewState(stateKey, { dismissed: kept });
+  window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
+}

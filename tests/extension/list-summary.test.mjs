@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { summarizeForList } from '../../extension/background/list-summary.js';
+
+const finding = (severity, rule, path, line) => ({ severity, rule, path, line, problem: `${rule} problem` });
+
+test('the most critical tier, the counts, the types, the top three findings by severity', () => {
+  const summary = summarizeForList({
+    files: [{ path: 'b.py', tier: 2 }, { path: 'z.py', tier: 1 }, { path: 'a.py', tier: 1 }, { path: 'c.md', tier: 3 }],
+    pr_types: [{ id: 'performance', evidence: '' }, { id: 'bugfix', evidence: '' }],
+    findings: [finding('note', 'N1', 'a.py', 1), finding('warn', 'W1', 'a.py', 2), finding('red', 'R1', 'z.py', 3),
+      finding('warn', 'W2', null, null), finding('red', 'R2', 'b.py', 4)],
+  });
+  assert.equal(summary.tier, 1);
+  assert.equal(summary.red, 2);
+  assert.equal(summary.warn, 2);
+  assert.deepEqual(summary.types, ['performance', 'bugfix']);
+  assert.deepEqual(summary.topFindings.map((f) => f.rule), ['R1', 'R2', 'W1']);
+  assert.deepEqual(summary.tierFiles, { 1: ['a.py', 'z.py'], 2: ['b.py'] });
+});
+
+test('an empty result has no tier and no counts', () => {
+  assert.deepEqual(summarizeForList({}), { tier: null, red: 0, warn: 0, types: [], topFindings: [], tierFiles: { 1: [], 2: [] } });
+});
+
+test('the badge tooltip names the tier, counts, types, top findings and the Tier 1/2 files', async () => {
+  const { doneTooltip } = await import('../../extension/content/views/list-badge.js');
+  const text = doneTooltip({ tier: 1, red: 1, warn: 0, types: ['bugfix'],
+    topFindings: [{ severity: 'red', rule: 'B4', path: 'a.py', line: 3, problem: 'Stale cache' }],
+    tierFiles: { 1: ['a.py'], 2: Array.from({ length: 10 }, (_, i) => `f${i}.py`) } });
+  assert.equal(text, ['atom-review: Tier 1 touched · 1 red · 0 warn', 'Types: bugfix', 'Top findings:',
+    '  red B4 a.py:3 — Stale cache', 'Tier 1 files (1): a.py',
+    'Tier 2 files (10): f0.py, f1.py, f2.py, f3.py, f4.py, f5.py, f6.py, f7.py and 2 more',
+    'Click to open the files page.'].join('\n'));
+});

@@ -1,0 +1,104 @@
+// The pure parts behind the panel: evidence strings, the tier badge's tooltip, the risk map's
+// counts, where the reviewer's ticks and dismissals are kept, and how dismissals reach the engine.
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { parseEvidence } from '../../extension/content/evidence.js';
+import {
+  loadPanelCollapsed, loadReviewState, reviewStateKey, reviewedDiffId, savePanelCollapsed, saveReviewState,
+} from '../../extension/content/review-storage.js';
+import { findingsByPath, tileTitle } from '../../extension/content/risk-summary.js';
+import { metaForRequest, parseDismissed, parseReviewRequest, reviewRequest } from '../../extension/shared/messages.js';
+import { tooltipFor } from '../../extension/content/views/tier-badge.js';
+
+test('evidence: path and line, removed lines on the old side, whole files, colons in paths', () => {
+  assert.deepEqual(parseEvidence('atom/model_engine/model_runner.py:203'),
+    { path: 'atom/model_engine/model_runner.py', line: 203, side: 'new' });
+  assert.deepEqual(parseEvidence('atom/model_ops/moe.py:41 (removed)'), { path: 'atom/model_ops/moe.py', line: 41, side: 'old' });
+  assert.deepEqual(parseEvidence('atom/plugin/vllm_bridge.py'), { path: 'atom/plugin/vllm_bridge.py', line: null, side: 'new' });
+  assert.deepEqual(parseEvidence('docs/a:b.md:7'), { path: 'docs/a:b.md', line: 7, side: 'new' });
+  assert.deepEqual(parseEvidence('docs/a:b.md'), { path: 'docs/a:b.md', line: null, side: 'new' });
+  assert.equal(parseEvidence(''), null);
+  assert.equal(parseEvidence(null), null);
+});
+
+const FILE = { path: 'a.py', tier: 1, tier_reason: 'every forward pass', blast_radius: 'ALL inference',
+  failure_mode: 'OOM', high_visibility: false };
+
+test('tier tooltip: why, blast radius, failure mode, and the checklist only for Tier 1 and 2', () => {
+  assert.equal(tooltipFor(FILE, ['Check one', 'Check two']),
+    'atom-review: Tier 1 — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM\n'
+    + 'Mandatory checklist:\n☐ Check one\n☐ Check two');
+  assert.equal(tooltipFor({ ...FILE, tier: 3 }, ['Check one']),
+    'atom-review: Tier 3 — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM');
+  assert.equal(tooltipFor({ path: 'b.py', tier: 2 }), 'atom-review: Tier 2');
+});
+
+function fakeStorage() {
+  const data = new Map();
+  return {
+    data,
+    local: {
+      async get(key) { return data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}; },
+      async set(items) { for (const [key, value] of Object.entries(items)) data.set(key, structuredClone(value)); },
+    },
+  };
+}
+afterEach(() => { delete globalThis.chrome; });
+
+test('ticks are kept per pull request and per reviewed diff', async () => {
+  const storage = fakeStorage();
+  globalThis.chrome = { storage };
+  const result = { stats: { files: 1, bytes: 10 }, files: [{ path: 'a.py', additions: 1, deletions: 0 }] };
+  const pushed = { ...result, files: [{ path: 'a.py', additions: 2, deletions: 0 }] };
+  const id = await reviewedDiffId(result);
+  assert.equal(id, await reviewedDiffId(structuredClone(result)), 'the same diff, the same id');
+  assert.notEqual(id, await reviewedDiffId(pushed), 'a new push, a new id');
+  const key = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, id);
+  assert.equal(key, `atom-review:pr:ROCm/ATOM#7@${id}`);
+  assert.deepEqual(await loadReviewState(key), { checked: [], dismissed: [] });
+  await saveReviewState(key, { checked: new Set(['b', 'a']) });
+  const dismissed = [{ rule: 'B4', path: 'a.py', line: 3, reason: 'fine' }];
+  await saveReviewState(key, { dismissed });
+  assert.deepEqual(await loadReviewState(key), { checked: ['a', 'b'], dismissed });
+  storage.data.set(key, { checked: ['a', 3, null], dismissed: [{ rule: 'B4', path: 'a.py', line: 3 }, { rule: 1 }] });
+  assert.deepEqual(await loadReviewState(key), { checked: ['a'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: '' }] },
+    'whatever another version wrote is read safely');
+});
+
+test('the panel\'s collapsed state is one setting for every page', async () => {
+  globalThis.chrome = { storage: fakeStorage() };
+  assert.equal(await loadPanelCollapsed(), false);
+  await savePanelCollapsed(true);
+  assert.equal(await loadPanelCollapsed(), true);
+});
+
+test('risk map: counts per file, the most severe finding on top, a title naming both', () => {
+  const findings = [
+    { path: 'a.py', severity: 'warn', rule: 'W', problem: 'first warn' },
+    { path: 'a.py', severity: 'red', rule: 'R', problem: 'the red one' },
+    { path: 'a.py', severity: 'red', rule: 'R2', problem: 'a later red' },
+    { path: null, severity: 'red', rule: 'P', problem: 'PR level' },
+    { path: 'b.py', severity: 'note', rule: 'N', problem: 'a note' },
+  ];
+  const byPath = findingsByPath(findings);
+  assert.deepEqual([...byPath.keys()], ['a.py', 'b.py']);
+  assert.deepEqual({ ...byPath.get('a.py'), top: byPath.get('a.py').top.rule }, { red: 2, warn: 1, top: 'R' });
+  assert.equal(tileTitle({ path: 'a.py', tier: 1, additions: 3, deletions: 1 }, byPath.get('a.py')),
+    'a.py — Tier 1, 4 changed lines; top finding (must fix): the red one');
+  assert.equal(tileTitle({ path: 'c.py', tier: 3, additions: 1, deletions: 0 }, undefined),
+    'c.py — Tier 3, 1 changed line; no findings');
+});
+
+test('dismissals travel in the review request to the engine meta; malformed ones are dropped whole', () => {
+  const dismissed = [{ rule: 'B4', path: 'a.py', line: 98, reason: 'checked by hand' }, { rule: 'P1', path: null, line: null, reason: '' }];
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 3, dismissed };
+  const parsed = parseReviewRequest(reviewRequest(pr));
+  assert.deepEqual(parsed.dismissed, dismissed);
+  assert.deepEqual(metaForRequest(parsed).dismissed, dismissed);
+  assert.equal('dismissed' in reviewRequest({ ...pr, dismissed: [] }), false);
+  assert.equal(parseDismissed([{ rule: 'B4', path: 'a.py', line: -1, reason: '' }]), undefined);
+  assert.equal(parseDismissed([{ rule: 7, path: 'a.py', line: 1 }]), undefined);
+  assert.equal(parseDismissed('B4'), undefined);
+  assert.deepEqual(parseDismissed([{ rule: 'B4', path: 'a.py', line: 1, reason: 5 }]), [{ rule: 'B4', path: 'a.py', line: 1, reason: '' }]);
+  assert.equal('dismissed' in metaForRequest(parseReviewRequest(reviewRequest({ ...pr, dismissed: undefined }))), false);
+});
