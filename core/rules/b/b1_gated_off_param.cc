@@ -75,11 +75,14 @@ bool branch_mentions(const SideLines& lines, const PyBranch& branch, const std::
   return false;
 }
 
-// `param` is passed to a call somewhere in `branch`.
+// `param` is passed as an argument (positional or keyword value) to a call somewhere in `branch`.
+// A method call on the parameter (`b_scale.load_step(...)`) is not forwarding it: pipelined
+// kernels read such loader objects on one branch and carried state on the other (aiter megamoe).
 bool branch_forwards(const SideLines& lines, const PyBranch& branch, const std::string& param) {
+  const RE2 as_argument("[(,=]\\s*" + RE2::QuoteMeta(param) + "\\s*[,)]");
   for (size_t index : branch.body) {
     const std::string statement = abc::joined_statement(lines, abc::statement_start(lines, index));
-    if (statement.find('(') != std::string::npos && has_identifier(statement, param)) return true;
+    if (RE2::PartialMatch(statement, as_argument)) return true;
   }
   return false;
 }
