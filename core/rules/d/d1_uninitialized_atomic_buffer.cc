@@ -100,9 +100,10 @@ struct Launch {
   std::vector<std::string> arguments;
 };
 
-// `kernel[grid](args)`, `kernel<<<…>>>(args)` or `kernel(args)`.
+// `kernel[grid](args)`, `kernel<<<…>>>(args)` or `kernel(args)`. The grid may index once more
+// inside its brackets: `kernel[(x.shape[0],)](args)`.
 std::optional<Launch> launch_in(const std::string& statement) {
-  static const RE2 kLaunch(R"((\w+)\s*(?:\[[^\]]*\]|<<<.*>>>)?\s*\()");
+  static const RE2 kLaunch(R"((\w+)\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\]|<<<.*>>>)?\s*\()");
   re2::StringPiece input(statement);
   std::string kernel;
   std::optional<Launch> found;

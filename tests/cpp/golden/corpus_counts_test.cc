@@ -9,6 +9,11 @@
 #include <string>
 #include <vector>
 
+#include <cstdio>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
 #include "core/diff/parse_diff.h"
 
 namespace atom {
@@ -87,6 +92,41 @@ TEST_P(CorpusCounts, FilesAndLineCountsMatchNumstat) {
   if (!fs::exists(dir / "index.tsv")) GTEST_SKIP() << "no shared corpus at " << dir;
   int checked = check_corpus(dir);
   RecordProperty("diffs_checked", checked);
+}
+
+// The same numbers as the product reports them: `atom-review batch` (one JSON result per diff,
+// identical to `review --format json`) must carry index.tsv's counts in stats.
+TEST_P(CorpusCounts, CliJsonStatsMatchNumstat) {
+  fs::path dir = fs::path(ATOM_SHARED_DIR) / "corpus" / GetParam();
+  if (!fs::exists(dir / "index.tsv")) GTEST_SKIP() << "no shared corpus at " << dir;
+  std::map<std::string, CorpusEntry> expected;
+  for (const CorpusEntry& entry : read_index(dir / "index.tsv")) expected[entry.sha.substr(0, 10)] = entry;
+
+  const std::string command = std::string(ATOM_CLI_PATH) + " batch --jobs 2 '" + dir.string() + "'";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr) << command;
+  std::string output;
+  char buffer[1 << 16];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
+  ASSERT_EQ(pclose(pipe), 0) << command;
+
+  size_t compared = 0;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json result = nlohmann::json::parse(line, nullptr, false);
+    ASSERT_FALSE(result.is_discarded()) << "not JSON: " << line.substr(0, 200);
+    if (!result.contains("input")) continue;  // the summary line
+    const std::string stem = fs::path(result["input"].get<std::string>()).stem().string();
+    SCOPED_TRACE(stem);
+    auto it = expected.find(stem);
+    ASSERT_NE(it, expected.end()) << "a result for a diff index.tsv does not list";
+    EXPECT_EQ(result["stats"]["files"], it->second.files_changed);
+    EXPECT_EQ(result["stats"]["additions"], it->second.added_lines);
+    EXPECT_EQ(result["stats"]["deletions"], it->second.deleted_lines);
+    EXPECT_EQ(result["files"].size(), static_cast<size_t>(it->second.files_changed));
+    ++compared;
+  }
+  EXPECT_EQ(compared, expected.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CorpusCounts, ::testing::Values("atom", "aiter"));
