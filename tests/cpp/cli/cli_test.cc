@@ -13,53 +13,17 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "tests/cpp/ci/ci_test_support.h"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using atom::ci_test::CliRun;
+using atom::ci_test::count_lines;
 
-class AtomReviewCli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("atom-cli-test-" + std::to_string(getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string write(const std::string& name, const std::string& content) {
-    const fs::path path = dir_ / name;
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << content;
-    return path.string();
-  }
-
-  // `args` is passed to the shell as written; paths from write() have no spaces.
-  CliRun invoke(const std::string& args) {
-    const std::string err_path = (dir_ / "stderr.txt").string();
-    const std::string command = std::string("'") + ATOM_CLI_PATH + "' " + args + " 2>'" + err_path + "'";
-    CliRun result;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (!pipe) return result;
-    std::array<char, 4096> buffer;
-    size_t n;
-    while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.out.append(buffer.data(), n);
-    const int status = pclose(pipe);
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream err(err_path, std::ios::binary);
-    result.err.assign(std::istreambuf_iterator<char>(err), std::istreambuf_iterator<char>());
-    return result;
-  }
-
-  fs::path dir_;
-};
+// Subprocess runs in a fresh temp folder (tests/cpp/ci/ci_test_support.h).
+class AtomReviewCli : public atom::ci_test::CiTest {};
 
 // One changed file with a TODO on an added line: HK4 (warn, never red).
 const char* kTodoDiff =
@@ -70,8 +34,6 @@ const char* kTodoDiff =
     " import torch\n"
     "+# TODO: remove this workaround\n"
     " x = 1\n";
-
-size_t count_lines(const std::string& text) { return static_cast<size_t>(std::count(text.begin(), text.end(), '\n')); }
 
 TEST_F(AtomReviewCli, VersionAndHelp) {
   CliRun version = invoke("--version");
