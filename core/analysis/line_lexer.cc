@@ -60,7 +60,8 @@ bool starts_inside_triple_quote(const std::vector<std::string_view>& lines, char
   // Code-looking text before a triple quote means it opens one: `x = """`, `f("""`, `return """`.
   static constexpr std::string_view kOpeningHints = "=(,[{:";
   std::string_view previous;  // the last non-blank line before the first triple quote
-  for (std::string_view line : lines) {
+  for (size_t index = 0; index < lines.size(); ++index) {
+    const std::string_view line = lines[index];
     const size_t double_at = line.find("\"\"\""), single_at = line.find("'''");
     const size_t at = std::min(double_at, single_at);
     if (at == std::string_view::npos) {
@@ -79,8 +80,20 @@ bool starts_inside_triple_quote(const std::vector<std::string_view>& lines, char
       return true;
     }
     // A lone quote line: it closes a string when prose comes before it, opens one after a header.
+    // As the hunk's first line with no other triple quote after it, it can only close one
+    // (git often starts a hunk on the closing quote of a docstring).
+    if (previous.empty()) {
+      bool another_later = false, text_later = false;
+      for (size_t later = index + 1; later < lines.size() && !another_later; ++later) {
+        another_later = lines[later].find(std::string(3, q)) != std::string_view::npos;
+        text_later = text_later || !is_blank(lines[later]);
+      }
+      if (another_later || !text_later) return false;  // alone: unknown, assume it opens
+      quote = q;
+      return true;
+    }
     const size_t last = previous.find_last_not_of(" \t\r");
-    if (previous.empty() || last == std::string_view::npos || previous[last] == ':' ||
+    if (last == std::string_view::npos || previous[last] == ':' ||
         previous.find_first_of("=()") != std::string_view::npos)
       return false;
     quote = q;

@@ -76,7 +76,10 @@ bool exempt_file(const FileView& file) {
 }
 
 bool in_detection_helper(const CodeLine& line) {
-  static const RE2 helper(R"((?i)(?:^|[.:_])(?:detect\w*|is_gfx\w*|get_gfx\w*|\w*_arch|gfx\d+\w*|\w*capab\w*|supports?_\w*)$)");
+  // A predicate that answers a capability question is where an arch literal belongs:
+  // `_detect_gfx1201()`, `is_gfx950()`, `supports_fp4()`, `dcp_persistent_supported()`.
+  static const RE2 helper(
+      R"((?i)(?:^|[.:_])(?:detect\w*|is_gfx\w*|get_gfx\w*|\w*_arch|gfx\d+\w*|\w*capab\w*|supports?_\w*|\w*_supported|\w*_available)$)");
   return RE2::PartialMatch(line.function, helper);
 }
 

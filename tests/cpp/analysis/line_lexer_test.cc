@@ -105,6 +105,14 @@ TEST(StartsInsideTripleQuote, ClosingQuoteAfterProse) {
   EXPECT_EQ(quote, '\'');
 }
 
+// git often starts a hunk on the closing quote of a function's docstring (the header names the def).
+TEST(StartsInsideTripleQuote, HunkOpeningOnTheClosingQuoteOfADocstring) {
+  char quote = 0;
+  EXPECT_TRUE(starts_inside_triple_quote({"    \"\"\"", "    total = 0", "    cached = 0"}, quote));
+  EXPECT_EQ(quote, '"');
+  EXPECT_FALSE(starts_inside_triple_quote({"    \"\"\"", "    Doc.", "    \"\"\""}, quote));
+}
+
 TEST(StartsInsideTripleQuote, OpeningQuotesAreNotClosings) {
   char quote = 0;
   EXPECT_FALSE(starts_inside_triple_quote({"def f(x):", "    \"\"\"", "    Doc.", "    \"\"\""}, quote));
