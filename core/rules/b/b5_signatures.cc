@@ -1,5 +1,6 @@
 // B5 sub-checks on def signatures: param-discard, param-removed, rename.
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <set>
 #include <re2/re2.h>
@@ -15,8 +16,9 @@ struct SeenDef {
   const FileView* file = nullptr;
   const HunkView* hunk = nullptr;
   PyDef def;
-  SideLines lines;
-  const CodeLine* header() const { return lines[def.header]; }
+  std::shared_ptr<const SideLines> side;  // shared by every def of the hunk: one copy per hunk
+  const SideLines& lines() const { return *side; }
+  const CodeLine* header() const { return lines()[def.header]; }
 };
 
 std::vector<SeenDef> defs_on_side(const ReviewModel& model, Side side) {
@@ -24,8 +26,8 @@ std::vector<SeenDef> defs_on_side(const ReviewModel& model, Side side) {
   for (const FileView& file : model.files) {
     if (file.language != Language::Python || file.is_test) continue;
     for (const HunkView& hunk : file.hunks) {
-      SideLines lines = side_lines(hunk, side);
-      for (PyDef& def : python_defs(lines)) out.push_back({&file, &hunk, std::move(def), lines});
+      auto lines = std::make_shared<const SideLines>(side_lines(hunk, side));
+      for (PyDef& def : python_defs(*lines)) out.push_back({&file, &hunk, std::move(def), lines});
     }
   }
   return out;
@@ -52,7 +54,7 @@ std::vector<std::string> param_names(const PyDef& def) {
 bool stub_body(const SeenDef& seen) {
   static const RE2 stub(R"(^\s*(?:pass|\.\.\.|raise\s+NotImplementedError\b.*|return\s+NotImplemented)\s*$)");
   for (size_t index : seen.def.body)
-    if (!RE2::FullMatch(seen.lines[index]->code, stub)) return false;
+    if (!RE2::FullMatch(seen.lines()[index]->code, stub)) return false;
   return true;
 }
 
@@ -147,7 +149,7 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
   const std::vector<SeenDef> old_defs = defs_on_side(model, Side::Old);
   for (const SeenDef& seen : defs_on_side(model, Side::New)) {
     if (seen.header()->kind != LineKind::Added || !seen.def.signature_complete) continue;
-    const bool runs_to_file_end = seen.file->file->status == FileStatus::Added && seen.def.end == seen.lines.size();
+    const bool runs_to_file_end = seen.file->file->status == FileStatus::Added && seen.def.end == seen.lines().size();
     if (!(seen.def.complete || runs_to_file_end) || seen.def.body.empty() || stub_body(seen) ||
         signature_imposed(seen.def))
       continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_map>
 #include <re2/re2.h>
 
 namespace atom::dg {
@@ -287,14 +288,11 @@ std::vector<const CodeLine*> old_side_lines(const FileView& file) {
 
 std::vector<FunctionSlice> new_side_functions(const FileView& file) {
   std::vector<FunctionSlice> slices;
+  std::unordered_map<std::string_view, size_t> slice_of;  // keys point into the CodeLines
   for (const CodeLine* line : new_side_lines(file)) {
-    auto it = std::find_if(slices.begin(), slices.end(),
-                           [&](const FunctionSlice& s) { return s.function == line->function; });
-    if (it == slices.end()) {
-      slices.push_back({line->function, {}});
-      it = slices.end() - 1;
-    }
-    it->lines.push_back(line);
+    auto [it, added] = slice_of.try_emplace(line->function, slices.size());
+    if (added) slices.push_back({line->function, {}});
+    slices[it->second].lines.push_back(line);
   }
   return slices;
 }
