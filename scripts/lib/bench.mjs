@@ -87,3 +87,24 @@ const largestWasm = repeat(() => wasmMs(engine, largest.bytes, largest.metaText)
 console.log(`largest diff ${largest.name} (${(statSync(largest.diff).size / 1e6).toFixed(2)} MB), median of ${REPEATS_FOR_LARGEST}:`);
 console.log(`  native ${ms(largestNative)} (minus start-up ${ms(largestNative - startup.median)}), WASM ${ms(largestWasm)}, ` +
   `WASM / native-minus-start-up ${(largestWasm / Math.max(1e-3, largestNative - startup.median)).toFixed(2)}x`);
+
+// Scaling on hostile sizes: one synthetic added Python file of N and 2N lines (defs, branches,
+// allocations, comments). A ratio near 2 is linear; near 4 would be quadratic.
+function syntheticDiff(lineCount) {
+  const body = [];
+  for (let i = 0; body.length < lineCount; i++) {
+    if (i % 50 === 0) body.push(`def f${i}(x, scale=None, mask=None):`);
+    else if (i % 7 === 0) body.push(`    if x > ${i}:`, `        y${i} = torch.empty(4)`);
+    else body.push(`    v${i} = x * ${i}  # note`);
+  }
+  const header = 'diff --git a/atom/model_ops/big.py b/atom/model_ops/big.py\nnew file mode 100644\n' +
+    `--- /dev/null\n+++ b/atom/model_ops/big.py\n@@ -0,0 +1,${body.length} @@\n`;
+  return new TextEncoder().encode(header + body.map((l) => `+${l}\n`).join(''));
+}
+const SCALING_LINES = 20000;
+const small = syntheticDiff(SCALING_LINES);
+const double = syntheticDiff(2 * SCALING_LINES);
+const smallMs = repeat(() => wasmMs(engine, small, '{}'));
+const doubleMs = repeat(() => wasmMs(engine, double, '{}'));
+console.log(`scaling (WASM, synthetic added file): ${SCALING_LINES} lines ${ms(smallMs)}, ${2 * SCALING_LINES} lines ` +
+  `${ms(doubleMs)}, ratio ${(doubleMs / smallMs).toFixed(2)} (2 = linear)`);
