@@ -109,6 +109,24 @@ for (const { name, pr, diff, skip } of [
         const value = await page.$eval('.review-box textarea', (field) => field.value);
         assert.equal(value, `${TYPED_REVIEW_TEXT}\n\n${reference.draft}`);
         assert.match(value, new RegExp(`^${TYPED_REVIEW_TEXT}\\n\\n## ATOM PR #${pr.number}\\b`));
+        // The insertion is an ordinary edit: undo takes the draft out and leaves what was typed.
+        await page.focus('.review-box textarea');
+        await page.evaluate(() => document.execCommand('undo'));
+        assert.equal((await page.$eval('.review-box textarea', (field) => field.value)).trimEnd(), TYPED_REVIEW_TEXT);
+        // Drafting again (twice) replaces the unedited previous draft, never the typed text.
+        await page.click('[data-atom-review="draft-button"]');
+        await page.click('[data-atom-review="draft-button"]');
+        assert.equal(await page.$eval('.review-box textarea', (field) => field.value), `${TYPED_REVIEW_TEXT}\n\n${reference.draft}`);
+        // Once the user edits the draft, a new draft goes after it instead.
+        await page.click('[data-atom-review="draft-button"]');
+        await page.$eval('.review-box textarea', (field) => {
+          field.focus();
+          field.setSelectionRange(field.value.length, field.value.length);
+          document.execCommand('insertText', false, ' (edited)');
+        });
+        await page.click('[data-atom-review="draft-button"]');
+        assert.equal(await page.$eval('.review-box textarea', (field) => field.value),
+          `${TYPED_REVIEW_TEXT}\n\n${reference.draft} (edited)\n\n${reference.draft}`);
         await page.close();
       });
     }
