@@ -62,11 +62,11 @@ bool variant_store(const std::string& code, std::string* owner, std::string* ori
   return matched && !RE2::PartialMatch(code, kFlagValue) && !RE2::FullMatch(*original, kFlagName);
 }
 
-bool frees_original(const std::string& code, const std::string& original) {
-  std::string quoted = RE2::QuoteMeta(original);
-  RE2 pattern("\\bdel\\s+[\\w.]*\\b" + quoted + "\\b|\\." + quoted + "\\s*(\\.data\\s*)?=[^=]|\\b(delattr|replace_parameter|setattr)\\([^)]*[\"']" +
-              quoted + "[\"']|\\b" + quoted + "\\b[\\w.()]*\\.resize_\\(\\s*0\\s*\\)");
-  return RE2::PartialMatch(code, pattern);
+// Statements that free or replace `original`: `del w.x`, `w.x = …`, `delattr(w, "x")`, `x.resize_(0)`.
+std::unique_ptr<RE2> freeing_pattern(const std::string& original) {
+  const std::string quoted = RE2::QuoteMeta(original);
+  return std::make_unique<RE2>("\\bdel\\s+[\\w.]*\\b" + quoted + "\\b|\\." + quoted + "\\s*(\\.data\\s*)?=[^=]|\\b(delattr|replace_parameter|setattr)\\([^)]*[\"']" +
+                               quoted + "[\"']|\\b" + quoted + "\\b[\\w.()]*\\.resize_\\(\\s*0\\s*\\)");
 }
 
 class F1Rule : public Rule {
@@ -86,9 +86,10 @@ class F1Rule : public Rule {
     for (const CodeLine* line : lines) {
       std::string owner, original, variant;
       if (line->kind != LineKind::Added || !variant_store(line->code, &owner, &original, &variant)) continue;
+      const std::unique_ptr<RE2> frees = freeing_pattern(original);  // compiled once per stored variant
       bool freed = false;
       for (const CodeLine* other : lines)
-        if (other != line && dg::is_statement_start(*other)) freed |= frees_original(other->code, original);
+        if (other != line && dg::is_statement_start(*other)) freed |= RE2::PartialMatch(other->code, *frees);
       if (freed) continue;
       Finding finding = dg::finding_at(
           "F1", file, *line, "variant-kept-with-original",
