@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,19 +15,13 @@
 #include "core/engine/review.h"
 #include "core/report/render.h"
 #include "core/rules/registry.h"
+#include "tests/cpp/ci/ci_test_support.h"
 
 namespace atom {
 namespace {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
@@ -74,19 +67,15 @@ void check_result(const std::string& name, const json& result) {
 class CorpusCard : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CorpusCard, EveryCardKeepsItsPromises) {
-  const fs::path dir = fs::path(ATOM_SHARED_DIR) / "corpus" / GetParam();
+  const fs::path dir = ci_test::corpus_dir() / GetParam();
   if (!fs::exists(dir)) GTEST_SKIP() << "no shared corpus at " << dir;
-  std::vector<fs::path> diffs;
-  for (const auto& entry : fs::directory_iterator(dir))
-    if (entry.path().extension() == ".diff") diffs.push_back(entry.path());
-  std::sort(diffs.begin(), diffs.end());
+  const std::vector<fs::path> diffs = ci_test::diffs_in(dir);
   ASSERT_FALSE(diffs.empty());
   size_t with_findings = 0;
   for (const fs::path& diff : diffs) {
-    fs::path meta_path = diff;
-    meta_path.replace_extension(".meta.json");
-    const std::string meta = fs::exists(meta_path) ? read_file(meta_path) : std::string();
-    const json result = json::parse(review_to_json_text(read_file(diff), meta), nullptr, false);
+    const fs::path meta_path = ci_test::meta_beside(diff);
+    const std::string meta = fs::exists(meta_path) ? ci_test::read_file(meta_path) : std::string();
+    const json result = json::parse(review_to_json_text(ci_test::read_file(diff), meta), nullptr, false);
     ASSERT_FALSE(result.is_discarded()) << diff;
     if (!result["findings"].empty()) ++with_findings;
     check_result(diff.filename().string(), result);
