@@ -5,12 +5,13 @@ import { sha256Hex } from './sha256.js';
 const storage = () => (globalThis.browser ?? globalThis.chrome).storage.local;
 
 /**
- * Stands in for the head commit, which the `.diff` the engine reviews does not name: the same
- * head always gives the same diff, and so the same files, line counts and byte size.
+ * Stands in for the head commit when the page does not name it (the `.diff` does not): the same
+ * head always gives the same files and line counts (not bytes: a diff read from the page is
+ * spelled differently from the `.diff`).
  */
 export async function reviewedDiffId(result) {
   const files = (result.files ?? []).map((file) => [file.path, file.additions, file.deletions]);
-  return (await sha256Hex(JSON.stringify([result.stats ?? null, files]))).slice(0, 16);
+  return (await sha256Hex(JSON.stringify(files))).slice(0, 16);
 }
 
 export function reviewStateKey({ owner, repo, number }, diffId) {

@@ -6,13 +6,16 @@ import { loadReviewState, reviewStateKey, reviewedDiffId, saveReviewState } from
 // Features re-run on this event (the page lifecycle treats it like a navigation).
 export const REVIEW_CHANGED_EVENT = 'atom-review:review-changed';
 
-/** → {result, stateKey, state}. The dismissals are kept per diff, so the first answer names it. */
+/**
+ * → {result, source, stateKey, state}. The dismissals are kept per head commit (per reviewed diff
+ * when the page does not name the head), so the first answer names it.
+ */
 export async function requestReviewAsLeft(pr) {
   const first = await requestReview(pr);
-  const stateKey = reviewStateKey(pr, await reviewedDiffId(first));
+  const stateKey = reviewStateKey(pr, first.source.headSha ?? await reviewedDiffId(first.result));
   const state = await loadReviewState(stateKey);
-  const result = state.dismissed.length > 0 ? await requestReview({ ...pr, dismissed: state.dismissed }) : first;
-  return { result, stateKey, state };
+  const { result, source } = state.dismissed.length > 0 ? await requestReview({ ...pr, dismissed: state.dismissed }) : first;
+  return { result, source, stateKey, state };
 }
 
 const sameFinding = (a, b) => a.rule === b.rule && (a.path ?? null) === (b.path ?? null) && (a.line ?? null) === (b.line ?? null);

@@ -1,6 +1,8 @@
 // Messages between content scripts and the background engine host.
-// A content script only ever names a pull request (with the title and author its page shows);
-// the background fetches the diff itself.
+// A content script names a pull request (with the title and author its page shows), and may add
+// the diff when the page holds all of it, and the context its pages show (shared/review-inputs.js);
+// without a diff the background fetches the PR's `.diff` itself.
+import { parsePageDiff, parsePullRequestContext } from './review-inputs.js';
 
 export const REVIEW_REQUEST = 'review';
 
@@ -22,6 +24,10 @@ export function parseReviewRequest(message) {
   if (typeof author === 'string' && NAME_PATTERN.test(author.replace(/\[bot\]$/, ''))) pr.author = author;
   const dismissed = parseDismissed(message.dismissed);
   if (dismissed) pr.dismissed = dismissed;
+  const diff = parsePageDiff(message.diff);
+  if (diff) pr.diff = diff;
+  const context = parsePullRequestContext(message.context);
+  if (Object.keys(context).length > 0) pr.context = context;
   return pr;
 }
 
@@ -45,15 +51,15 @@ export function parseDismissed(list) {
   return parsed;
 }
 
-export function reviewRequest({ owner, repo, number, title, author, dismissed }) {
+export function reviewRequest({ owner, repo, number, title, author, dismissed, diff, context }) {
   return { type: REVIEW_REQUEST, owner, repo, number, ...(title && { title }), ...(author && { author }),
-    ...(dismissed?.length && { dismissed }) };
+    ...(dismissed?.length && { dismissed }), ...(diff && { diff }), ...(context && { context }) };
 }
 
 /** The PR meta (contract.md `PR.json`) the engine gets for a review request. */
-export function metaForRequest({ owner, repo, number, title, author, dismissed }) {
+export function metaForRequest({ owner, repo, number, title, author, dismissed, context }) {
   return { repo: `${owner}/${repo}`, number, ...(title !== undefined && { title }), ...(author !== undefined && { author }),
-    ...(dismissed !== undefined && { dismissed }) };
+    ...context, ...(dismissed !== undefined && { dismissed }) };
 }
 
 // Pull request lists: one summary per row, keyed by the head commit when the row shows it.

@@ -46,10 +46,11 @@ export const reviewPanel = {
   async run({ owner, repo, number, tab }, signal) {
     let panel;
     try {
-      const [{ result, stateKey, state }, collapsed] = await Promise.all([
+      const [{ result, source, stateKey, state }, collapsed] = await Promise.all([
         requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed()]);
       if (signal.aborted) return;
       panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''), {
+        source,
         collapsed,
         checked: state.checked,
         onCollapsedChanged: savePanelCollapsed,

@@ -30,7 +30,7 @@ export const tierBadges = {
   match: (location) => matchPullRequestFilesPage(location.pathname),
   async run(pr, signal) {
     signal.addEventListener('abort', () => removeBadges(document), { once: true });
-    const result = await requestReview(pr);
+    const { result } = await requestReview(pr);
     if (signal.aborted) return;
     const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
     if (signal.aborted) return;

@@ -4,7 +4,9 @@
 import { useState } from 'preact/hooks';
 import { parseEvidence } from '../evidence.js';
 import { locationOf } from './finding.js';
+import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
+import { ReviewSource } from './review-source.jsx';
 
 export const EVIDENCE_LINK = 'evidence-link';
 export const CHECKLIST_ITEM = 'checklist-item';
@@ -134,7 +136,7 @@ function Dismissed({ dismissed, onRestore }) {
  * result: the review result; checkedAtStart: ids of ticked items; onChecksChanged(Set);
  * onShowPlace({path, line, side}) → 'line' | 'file' | null; onRestore(finding) un-dismisses it.
  */
-export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowPlace, onRestore }) {
+export function PanelSections({ result, source, checkedAtStart, onChecksChanged, onShowPlace, onRestore }) {
   const [checked, setChecked] = useState(() => new Set(checkedAtStart));
   const [status, setStatus] = useState('');
   const onToggle = (id, on) => {
@@ -145,9 +147,11 @@ export function PanelSections({ result, checkedAtStart, onChecksChanged, onShowP
   };
   return (
     <div class="atom-review-sections">
+      <ReviewSource source={source} />
       <RiskMap files={result.files ?? []} findings={result.findings ?? []}
         onShowFile={(path) => { if (!onShowPlace({ path, line: null, side: 'new' })) setStatus(`${path} is not shown on this page.`); }} />
       {status && <p class="atom-review-muted" role="status">{status}</p>}
+      <ContextSections result={result} onShowPlace={onShowPlace} />
       <PullRequestTypes types={result.pr_types ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Questions questions={result.questions ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />

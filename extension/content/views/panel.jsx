@@ -50,7 +50,7 @@ function PanelSummary({ result, onDraft, collapsedAtStart, onCollapsedChanged })
 
 /**
  * onDraft() → Promise<string>: puts the draft somewhere and says where.
- * view: {collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
+ * view: {source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
  * onRestore(finding)}.
  */
 export function createPanel(doc, result, onDraft, view) {
@@ -75,7 +75,7 @@ export function createPanel(doc, result, onDraft, view) {
   body.append(notice, sections, findings);
   render(<PanelSummary result={result} onDraft={onDraft} collapsedAtStart={view.collapsed}
     onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
-  render(<PanelSections result={result} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
+  render(<PanelSections result={result} source={view.source} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
     onShowPlace={view.onShowPlace} onRestore={view.onRestore} />, sections);
   panel.append(summary, body);
   return panel;

@@ -1,0 +1,74 @@
+// What a content script may send along with a review request besides naming the pull request:
+// the diff it read from the page, and the pull request's context read from its pages. Both come
+// from a page GitHub rendered, so both are checked for shape and size before the engine sees them.
+
+const MAX_PAGE_DIFF_CHARS = 64 * 1024 * 1024;
+export const PAGE_DIFF_SOURCES = ['page-rendered', 'page-data'];
+
+/** {text, source, files} when `diff` is a usable diff read from the page, else undefined. */
+export function parsePageDiff(diff) {
+  if (!diff || typeof diff !== 'object') return undefined;
+  const { text, source, files } = diff;
+  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_PAGE_DIFF_CHARS) return undefined;
+  if (!PAGE_DIFF_SOURCES.includes(source)) return undefined;
+  return { text, source, files: Number.isSafeInteger(files) && files >= 0 ? files : null };
+}
+
+const SHA_PATTERN = /^[0-9a-f]{40}$/;
+const REF_PATTERN = /^[^\s~^:?*[\\]{1,255}$/;
+const MAX_TEXT = 65536;
+const MAX_SHORT_TEXT = 1000;
+const MAX_ITEMS = 500;
+const CHECK_STATES = ['success', 'failure', 'error', 'cancelled', 'timed_out', 'action_required',
+  'pending', 'skipped', 'neutral'];
+
+const text = (value, max = MAX_TEXT) => (typeof value === 'string' && value.length <= max ? value : undefined);
+const list = (value) => (Array.isArray(value) ? value.slice(0, MAX_ITEMS) : []);
+
+function parseComment(item) {
+  if (!item || typeof item !== 'object') return null;
+  const author = text(item.author, 100);
+  const body = text(item.body);
+  if (author === undefined || body === undefined) return null;
+  const comment = { author, body };
+  const path = text(item.path, MAX_SHORT_TEXT);
+  if (path) comment.path = path;
+  if (Number.isSafeInteger(item.line) && item.line > 0) comment.line = item.line;
+  if (item.bot === true) comment.bot = true;
+  if (['comment', 'review', 'inline'].includes(item.kind)) comment.kind = item.kind;
+  return comment;
+}
+
+function parseCheck(item) {
+  if (!item || typeof item !== 'object') return null;
+  const name = text(item.name, MAX_SHORT_TEXT);
+  if (!name || !CHECK_STATES.includes(item.state)) return null;
+  const check = { name, state: item.state };
+  const url = text(item.url, MAX_SHORT_TEXT);
+  if (url) check.url = url;
+  const workflow = text(item.workflow, MAX_SHORT_TEXT);
+  if (workflow) check.workflow = workflow;
+  if (item.logs_expired === true) check.logs_expired = true;
+  if (CHECK_STATES.includes(item.base_state)) check.base_state = item.base_state;
+  return check;
+}
+
+/**
+ * The pull request's context in the engine meta's spelling (contract.md `PR.json`, plus `checks`
+ * and `base_ref`): {body?, labels?, comments?, checks?, head_sha?, base_sha?, base_ref?}.
+ * Fields of the wrong shape are dropped one by one; never throws.
+ */
+export function parsePullRequestContext(context) {
+  if (!context || typeof context !== 'object') return {};
+  const parsed = {};
+  const body = text(context.body);
+  if (body !== undefined) parsed.body = body;
+  if (Array.isArray(context.labels)) parsed.labels = list(context.labels).filter((label) => text(label, 200));
+  if (Array.isArray(context.comments)) parsed.comments = list(context.comments).map(parseComment).filter(Boolean);
+  if (Array.isArray(context.checks)) parsed.checks = list(context.checks).map(parseCheck).filter(Boolean);
+  for (const field of ['head_sha', 'base_sha']) {
+    if (typeof context[field] === 'string' && SHA_PATTERN.test(context[field])) parsed[field] = context[field];
+  }
+  if (typeof context.base_ref === 'string' && REF_PATTERN.test(context.base_ref)) parsed.base_ref = context.base_ref;
+  return parsed;
+}
