@@ -169,6 +169,12 @@ test('a dismissed finding leaves the page, the counts and the verdict as the eng
   const selector = `tr [data-atom-review="finding"][data-rule="${target.rule}"][data-line="${target.line}"]`;
   await page.click(`${selector} [data-atom-review="finding-marker"]`);
   await page.fill(`${selector} [data-atom-review="dismiss-reason"]`, 'guarded by the caller');
+  const nextInPageOrder = await page.evaluate((sel) => {
+    const shown = Array.from(document.querySelectorAll('[data-atom-review="finding"]')).filter((e) => e.getClientRects().length > 0);
+    const index = shown.indexOf(document.querySelector(sel));
+    const next = shown[index + 1] ?? shown[index - 1];
+    return [next.dataset.rule, next.dataset.path, next.dataset.line, next.dataset.side].join(' ');
+  }, selector);
   await page.click(`${selector} [data-atom-review="dismiss-button"]`);
   const dismissedItem = `[data-atom-review="dismissed-finding"][data-rule="${target.rule}"][data-line="${target.line}"]`;
   const expectState = async (findings, verdict, reds) => {
@@ -181,6 +187,11 @@ test('a dismissed finding leaves the page, the counts and the verdict as the eng
   const reds = (findings) => findings.filter((f) => f.severity === 'red').length;
   await expectState(after.findings, after.verdict, reds(after.findings));
   assert.equal(await page.locator(selector).count(), 0);
+  // The focus moves on to the finding that followed the dismissed one.
+  await page.waitForFunction((want) => {
+    const finding = document.activeElement?.closest('[data-atom-review="finding"]');
+    return finding && [finding.dataset.rule, finding.dataset.path, finding.dataset.line, finding.dataset.side].join(' ') === want;
+  }, nextInPageOrder, { timeout: 10000 });
   assert.match(await page.textContent(dismissedItem), /dismissed: guarded by the caller/);
   await page.reload();
   await page.waitForSelector(dismissedItem, { timeout: 30000 });

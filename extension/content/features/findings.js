@@ -9,9 +9,9 @@ import { onDomChanges } from '../dom-changes.js';
 import { indexByContainer } from '../file-index.js';
 import { matchPullRequestPage } from '../page-routes.js';
 import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
-import { PANEL_FINDINGS } from '../views/panel.jsx';
+import { PANEL, PANEL_FINDINGS } from '../views/panel.jsx';
 import {
-  FILE_FINDINGS, FINDING, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
+  FILE_FINDINGS, FINDING, FINDING_MARKER, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
 } from '../views/finding.js';
 
 function rowCell(adapter, container, finding) {
@@ -89,6 +89,49 @@ class FindingPlacer {
   }
 }
 
+// Dismissing redraws the page's findings; the focus goes to the finding that followed the
+// dismissed one in page order (or the panel when none is left), so a keyboard user keeps their place.
+let focusAfterRedraw = null; // {wanted: {rule, path, line, side} | 'panel', until: ms}
+const FOCUS_WAIT_MS = 10000; // the panel and the rows come back on their own schedule
+
+const findingIdentity = (element) => ({
+  rule: element.dataset.rule, path: element.dataset.path ?? null,
+  line: element.dataset.line ? Number(element.dataset.line) : null, side: element.dataset.side ?? null,
+});
+
+function rememberFocusAfter(doc, dismissedElement) {
+  const shown = Array.from(doc.querySelectorAll(`[data-atom-review="${FINDING}"]`))
+    .filter((element) => element === dismissedElement || element.getClientRects().length > 0);
+  const index = shown.indexOf(dismissedElement);
+  const next = index === -1 ? undefined : shown[index + 1] ?? shown[index - 1];
+  focusAfterRedraw = { wanted: next ? findingIdentity(next) : 'panel', until: Date.now() + FOCUS_WAIT_MS };
+}
+
+function focusTarget(doc, placer, wanted) {
+  if (wanted !== 'panel') {
+    for (const [finding, element] of placer.elements) {
+      if (finding.rule === wanted.rule && (finding.path ?? null) === wanted.path
+        && (finding.line ?? null) === wanted.line && (finding.side ?? null) === wanted.side) {
+        return element.isConnected ? element.querySelector(`[data-atom-review="${FINDING_MARKER}"]`) : null;
+      }
+    }
+  }
+  return doc.querySelector(`[data-atom-review="${PANEL}"] [data-atom-review="panel-toggle"]`);
+}
+
+function restoreFocus(doc, placer) {
+  if (!focusAfterRedraw) return;
+  if (Date.now() > focusAfterRedraw.until) {
+    focusAfterRedraw = null;
+    return;
+  }
+  const target = focusTarget(doc, placer, focusAfterRedraw.wanted);
+  if (!target) return;
+  focusAfterRedraw = null;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: 'center' });
+}
+
 export const findings = {
   id: 'findings',
   match: (location) => matchPullRequestPage(location.pathname),
@@ -98,9 +141,13 @@ export const findings = {
     const all = result.findings ?? [];
     const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
     if (signal.aborted) return;
-    const placer = new FindingPlacer(document, all, byContainer, (finding, reason) => setDismissed(stateKey, finding, reason));
+    const placer = new FindingPlacer(document, all, byContainer, (finding, reason) => {
+      rememberFocusAfter(document, placer.elements.get(finding));
+      return setDismissed(stateKey, finding, reason);
+    });
     signal.addEventListener('abort', () => placer.removeAll(), { once: true });
     placer.place();
-    onDomChanges(document.body, () => placer.place(), signal);
+    restoreFocus(document, placer);
+    onDomChanges(document.body, () => { placer.place(); restoreFocus(document, placer); }, signal);
   },
 };
