@@ -49,14 +49,39 @@ class FieldReader {
     else fail(key, "a string");
   }
 
-  // A login as a string or as gh's {"login": "..."} object.
-  void person(const char* key, std::string& out) {
+  // A login as a string or as gh's {"login": "...", "is_bot": ...} object.
+  void person(const char* key, std::string& out, bool* is_bot = nullptr) {
     const json* value = find(key);
     if (!value) return;
-    if (value->is_string()) out = value->get<std::string>();
-    else if (value->is_object() && value->contains("login") && (*value)["login"].is_string())
+    if (value->is_string()) {
+      out = value->get<std::string>();
+    } else if (value->is_object() && value->contains("login") && (*value)["login"].is_string()) {
       out = (*value)["login"].get<std::string>();
-    else fail(key, "a string or {\"login\": ...}");
+      const auto bot = value->find("is_bot");
+      if (is_bot != nullptr && bot != value->end() && bot->is_boolean() && bot->get<bool>()) *is_bot = true;
+    } else {
+      fail(key, "a string or {\"login\": ...}");
+    }
+  }
+
+  void boolean(const char* key, bool& out) {
+    const json* value = find(key);
+    if (!value) return;
+    if (value->is_boolean()) out = value->get<bool>();
+    else fail(key, "true or false");
+  }
+
+  // A string that must be one of `allowed`.
+  void choice(const char* key, std::initializer_list<const char*> allowed, const char* expected, std::string& out) {
+    std::string given;
+    text(key, given);
+    if (given.empty()) return;
+    for (const char* option : allowed)
+      if (given == option) {
+        out = given;
+        return;
+      }
+    fail(key, expected);
   }
 
   void optional_text(const char* key, std::optional<std::string>& out) {
@@ -118,6 +143,62 @@ class FieldReader {
   std::string& error_;
 };
 
+std::string lower_case(std::string text) {
+  for (char& c : text)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return text;
+}
+
+// One spelling per check state: GitHub's check-run conclusions and statuses, commit-status
+// states, and gh's buckets all land on the names PrCheck::state documents.
+std::string canonical_check_state(const std::string& given) {
+  static const std::pair<const char*, const char*> kSynonyms[] = {
+      {"pass", "success"},      {"fail", "failure"},        {"skipping", "skipped"},
+      {"cancel", "cancelled"},  {"canceled", "cancelled"},  {"in_progress", "pending"},
+      {"queued", "pending"},    {"waiting", "pending"},     {"requested", "pending"},
+      {"expected", "pending"},
+  };
+  const std::string state = lower_case(given);
+  for (const auto& [synonym, canonical] : kSynonyms)
+    if (state == synonym) return canonical;
+  return state;
+}
+
+// The first of `keys` that is present (gh and GitHub's API name the same fact differently).
+void first_text(FieldReader& field, std::initializer_list<const char*> keys, std::string& out) {
+  for (const char* key : keys)
+    if (out.empty()) field.text(key, out);
+}
+
+PrComment read_comment(const json& item, const std::string& where, std::string& error, const char* default_kind) {
+  PrComment comment;
+  FieldReader field(item, where, error);
+  field.person("author", comment.author, &comment.bot);
+  field.text("body", comment.body);
+  field.text("path", comment.path);
+  field.integer("line", comment.line);
+  field.boolean("bot", comment.bot);
+  field.choice("kind", {"comment", "review", "inline"}, "\"comment\", \"review\" or \"inline\"", comment.kind);
+  if (comment.kind.empty()) comment.kind = default_kind != nullptr ? default_kind : comment.path.empty() ? "comment" : "inline";
+  return comment;
+}
+
+// Leaves `name` empty for an item without one; the caller drops it.
+PrCheck read_check(const json& item, const std::string& where, std::string& error) {
+  PrCheck check;
+  FieldReader field(item, where, error);
+  first_text(field, {"name", "context"}, check.name);
+  std::string state;
+  first_text(field, {"state", "conclusion", "bucket"}, state);
+  check.state = canonical_check_state(state);
+  first_text(field, {"url", "link", "detailsUrl", "targetUrl"}, check.url);
+  field.boolean("logs_expired", check.logs_expired);
+  field.optional_text("base_state", check.base_state);
+  if (check.base_state) check.base_state = canonical_check_state(*check.base_state);
+  first_text(field, {"workflow", "workflowName"}, check.workflow);
+  return check;
+}
+
 }  // namespace
 
 MetaParseResult parse_pr_meta(std::string_view json_text) {
@@ -151,14 +232,18 @@ MetaParseResult parse_pr_meta(std::string_view json_text) {
   // gh's baseRefOid/headRefOid name the same commits.
   if (meta.base_sha.empty()) top.text("baseRefOid", meta.base_sha);
   if (meta.head_sha.empty()) top.text("headRefOid", meta.head_sha);
+  top.text("base_ref", meta.base_ref);
+  if (meta.base_ref.empty()) top.text("baseRefName", meta.base_ref);
   top.objects("comments", [&](const json& item, const std::string& where) {
-    PrComment comment;
-    FieldReader field(item, where, error);
-    field.person("author", comment.author);
-    field.text("body", comment.body);
-    field.text("path", comment.path);
-    field.integer("line", comment.line);
-    meta.comments.push_back(std::move(comment));
+    meta.comments.push_back(read_comment(item, where, error, nullptr));
+  });
+  // gh pr view --json reviews: review summaries, listed after the comments.
+  top.objects("reviews", [&](const json& item, const std::string& where) {
+    meta.comments.push_back(read_comment(item, where, error, "review"));
+  });
+  top.objects("checks", [&](const json& item, const std::string& where) {
+    PrCheck check = read_check(item, where, error);
+    if (!check.name.empty()) meta.checks.push_back(std::move(check));
   });
   top.objects("dismissed", [&](const json& item, const std::string& where) {
     Dismissal dismissal;

@@ -13,6 +13,22 @@ struct PrComment {
   std::string body;
   std::string path;        // empty for a top-level comment
   int line = 0;            // 0 when absent
+  bool bot = false;        // the page (or gh's author.is_bot) marked the author as a bot
+  std::string kind;        // "comment" (top-level) | "review" (review summary) | "inline" (on a line);
+                           // when not given: "inline" if path is set, else "comment"
+};
+
+// One CI check of the PR's head commit, as the PR page (or `gh pr checks --json`) shows it.
+struct PrCheck {
+  std::string name;
+  // Lower-case: success, failure, error, cancelled, timed_out, action_required, pending,
+  // skipped, neutral, startup_failure, stale; gh's buckets are mapped (pass → success, fail →
+  // failure, skipping → skipped, cancel → cancelled); any other value is kept as given, lower-cased.
+  std::string state;
+  std::string url;                       // the check's page or log ("" when absent)
+  bool logs_expired = false;             // the log answered HTTP 410 Gone
+  std::optional<std::string> base_state; // the same check on the base branch's latest commit; nullopt = unknown
+  std::string workflow;                  // the workflow that runs it ("" when absent)
 };
 
 struct Dismissal {         // a finding the reviewer dismissed as not applicable
@@ -32,6 +48,8 @@ struct PrMeta {
   std::string base_sha, head_sha;
   std::vector<PrComment> comments;
   std::vector<Dismissal> dismissed;
+  std::vector<PrCheck> checks;           // items without a name are left out
+  std::string base_ref;                  // "main" (gh: baseRefName)
 };
 
 struct MetaParseResult {

@@ -1,5 +1,6 @@
 // The Step 8 verdict card (rules.md): heading, one bold sentence, the verdict line, one bullet
-// per finding, then the context lines (AI-code risk, missing description, reviewer prompts).
+// per finding, then the context lines (linked issues, prior review comments, failing CI; AI-code
+// risk, missing description; reviewer prompts).
 // Never contains a rule id.
 #include <set>
 #include <string>
@@ -78,6 +79,8 @@ std::string render_card(const ReviewResult& result) {
     }
     blocks.push_back(findings);
   }
+
+  if (std::string step1 = step1_context_lines(result); !step1.empty()) blocks.push_back(std::move(step1));
 
   std::vector<std::string> context;
   if (result.elevated_ai_risk) context.push_back(ai_risk_line(result));

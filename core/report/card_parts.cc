@@ -73,7 +73,78 @@ std::string tier_clause(const ReviewResult& result) {
   return text;
 }
 
+// `name` with any backtick swapped for a quote, so it cannot end the code span early.
+std::string code_span(const std::string& name) {
+  std::string text = single_line(name);
+  for (char& c : text)
+    if (c == '`') c = '\'';
+  return "`" + text + "`";
+}
+
+std::string joined(const std::vector<std::string>& items, size_t shown, const std::string& more_noun) {
+  std::string text;
+  const size_t count = std::min(shown, items.size());
+  for (size_t i = 0; i < count; ++i) text += (i == 0 ? "" : ", ") + items[i];
+  if (items.size() > shown) text += " and " + std::to_string(items.size() - shown) + " " + more_noun;
+  return text;
+}
+
+std::string review_comments_line(const PrContext& context) {
+  std::vector<std::string> details;
+  if (context.comments_inline > 0)
+    details.push_back(context.comments_inline == context.comments_total ? "inline"
+                                                                        : std::to_string(context.comments_inline) + " inline");
+  std::vector<std::string> authors;
+  for (const auto& author : context.comment_authors) authors.push_back("@" + single_line(author));
+  if (!authors.empty()) details.push_back("by " + joined(authors, 4, "more"));
+  std::string line = "💬 " + std::to_string(context.comments_total) + " prior human review comment" +
+                     (context.comments_total == 1 ? "" : "s");
+  if (!details.empty()) line += " (" + joined(details, details.size(), "") + ")";
+  return line + ": check " + (context.comments_total == 1 ? "it is" : "they are") + " addressed.";
+}
+
+struct CiClassWords {
+  const char* classification;
+  const char* label;
+  const char* action;  // "%base%" stands for the base branch
+};
+
+constexpr CiClassWords kCiClasses[] = {
+    {"worth_a_look", "worth a look", "read the logs before blaming or clearing the PR"},
+    {"stale", "stale", "logs expired; ask the author to rebase to re-run CI"},
+    {"baseline", "baseline", "also failing on %base%'s latest commit; baseline or flaky, not this PR"},
+    {"unrelated", "unrelated", "docs build and the PR changes no docs inputs; unrelated infra, re-run or ignore"},
+};
+
+std::vector<std::string> ci_lines(const ReviewResult& result) {
+  const std::string base = result.meta.base_ref.empty() ? "the base branch" : single_line(result.meta.base_ref);
+  std::vector<std::string> lines;
+  for (const CiClassWords& words : kCiClasses) {
+    std::vector<std::string> names;
+    for (const CiFailure& failure : result.ci)
+      if (failure.classification == words.classification) names.push_back(code_span(failure.name));
+    if (names.empty()) continue;
+    std::string action = words.action;
+    if (const size_t at = action.find("%base%"); at != std::string::npos) action.replace(at, 6, base);
+    lines.push_back("🧪 CI " + std::string(words.label) + ": " + joined(names, 4, "more") + " — " + action + ".");
+  }
+  return lines;
+}
+
 }  // namespace
+
+std::string step1_context_lines(const ReviewResult& result) {
+  std::vector<std::string> lines;
+  const PrContext& context = result.context;
+  if (!context.linked_issues.empty())
+    lines.push_back(std::string("🔗 Linked issue") + (context.linked_issues.size() == 1 ? "" : "s") + ": " +
+                    joined(context.linked_issues, context.linked_issues.size(), "") + ".");
+  if (context.comments_total > 0) lines.push_back(review_comments_line(context));
+  for (std::string& line : ci_lines(result)) lines.push_back(std::move(line));
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
+  return to_valid_utf8(text);
+}
 
 std::string card_heading(const PrMeta& meta, const std::string& pack_name) {
   std::string owner = pack_name.empty() ? repository_name(meta.repo) : pack_name;

@@ -17,6 +17,10 @@ std::string card_summary_sentence(const ReviewResult& result);
 // "🤖 Elevated AI-code risk: …" naming the signs (in words) and the structural findings.
 std::string ai_risk_line(const ReviewResult& result);
 
+// The Step 1 context lines, one per line: the linked issues, the prior human review comments to
+// check, and the failing CI checks grouped by class with what to do. "" when there is none.
+std::string step1_context_lines(const ReviewResult& result);
+
 // Words for an AI-code sign id (ReviewResult::ai_signals); unknown ids get their id spelled out.
 std::string ai_sign_words(const std::string& id);
 

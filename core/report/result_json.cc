@@ -38,6 +38,32 @@ json stats_json(const ReviewResult& result) {
           {"bytes", result.bytes}};
 }
 
+json context_json(const PrContext& context) {
+  json items = json::array();
+  for (const ReviewComment& comment : context.comments)
+    items.push_back({{"author", comment.author},
+                     {"kind", comment.kind},
+                     {"path", string_or_null(comment.path)},
+                     {"line", comment.line > 0 ? json(comment.line) : json(nullptr)},
+                     {"excerpt", comment.excerpt}});
+  return {{"linked_issues", context.linked_issues},
+          {"review_comments", {{"total", context.comments_total},
+                               {"inline", context.comments_inline},
+                               {"authors", context.comment_authors},
+                               {"items", std::move(items)}}}};
+}
+
+json ci_json(const std::vector<CiFailure>& failures) {
+  json out = json::array();
+  for (const CiFailure& failure : failures)
+    out.push_back({{"name", failure.name},
+                   {"state", failure.state},
+                   {"class", failure.classification},
+                   {"reason", failure.reason},
+                   {"url", string_or_null(failure.url)}});
+  return out;
+}
+
 }  // namespace
 
 json finding_json(const Finding& finding) {
@@ -102,6 +128,8 @@ json to_result_json(const ReviewResult& result) {
           {"questions", std::move(questions)},
           {"checklist", std::move(checklist)},
           {"prompts", result.prompts},
+          {"context", context_json(result.context)},
+          {"ci", ci_json(result.ci)},
           {"findings", std::move(findings)},
           {"dismissed", std::move(dismissed)},
           {"ai_signals", std::move(ai_signals)},

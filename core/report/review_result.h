@@ -30,6 +30,28 @@ struct ChecklistEntry { std::string path; std::vector<std::string> items; };
 struct AiSignal { std::string id; std::string evidence; };
 struct DismissedFinding { Finding finding; std::string reason; };
 
+// Step 1 context (core/summary/pr_context.h): what the review should know before judging.
+struct ReviewComment {
+  std::string author;
+  std::string kind;      // "comment" | "review" | "inline"
+  std::string path;      // "" for a top-level comment or review
+  int line = 0;          // 0 when none
+  std::string excerpt;   // the first meaningful line of the body, at most 160 characters
+};
+struct PrContext {
+  std::vector<std::string> linked_issues;  // "#123", "ROCm/aiter#45", in order of appearance
+  size_t comments_total = 0;               // human review comments
+  size_t comments_inline = 0;
+  std::vector<std::string> comment_authors;  // sorted, unique
+  std::vector<ReviewComment> comments;       // the first 20 human comments, in the order given
+};
+struct CiFailure {
+  std::string name, state;
+  std::string classification;  // "worth_a_look" | "stale" | "baseline" | "unrelated"
+  std::string reason;          // one sentence with the action
+  std::string url;             // "" when unknown
+};
+
 enum class Verdict { Lgtm, NeedsWork, Block };
 const char* to_string(Verdict verdict);  // "lgtm" | "needs_work" | "block"
 
@@ -43,6 +65,8 @@ struct ReviewResult {
   std::vector<Question> questions;
   std::vector<ChecklistEntry> checklist;
   std::vector<std::string> prompts;      // Step 7/7.5 "Reviewer should ask…" prompts
+  PrContext context;                     // Step 1: linked issues, prior human review comments
+  std::vector<CiFailure> ci;             // Step 1: failing checks, classified; worth_a_look first
   std::vector<Finding> findings;         // after red gate, folding, dismissals; sorted by severity then place
   std::vector<DismissedFinding> dismissed;
   std::vector<AiSignal> ai_signals;

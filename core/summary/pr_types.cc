@@ -112,8 +112,8 @@ Evidence config_tuning(const ReviewModel& model) {
 Evidence bug_fix(const ReviewModel& model) {
   static const RE2 words(
       R"((?i)\b(fix(?:es|ed)?|hotfix|bugfix|bug|crash(?:es)?|regression|incorrect|hang|segfault|nan|wrong)\b)");
-  static const RE2 linked_issue(R"((?i)\b((?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*#\d+))");
-  return first_of({[&] { return title_evidence(model, words); }, [&] { return body_evidence(model, linked_issue); }});
+  return first_of({[&] { return title_evidence(model, words); },
+                   [&] { return body_evidence(model, linked_issue_pattern()); }});
 }
 
 Evidence fp8_quant(const ReviewModel& model) {

@@ -2,6 +2,7 @@
 
 #include "core/report/line_anchors.h"
 #include "core/rules/registry.h"
+#include "core/summary/pr_context.h"
 #include "core/summary/summary_parts.h"
 
 namespace atom {
@@ -26,6 +27,23 @@ void attach_removed_line_anchors(const ReviewModel& model, ReviewResult& result)
       }
 }
 
+// Both sides of every file: a rename out of docs/ changes the docs as much as an edit does.
+std::vector<std::string> changed_paths(const ReviewModel& model) {
+  std::vector<std::string> paths;
+  for (const FileView& view : model.files) {
+    paths.push_back(view.path);
+    if (view.file != nullptr && !view.file->old_path.empty() && view.file->old_path != view.path)
+      paths.push_back(view.file->old_path);
+  }
+  return paths;
+}
+
+void add_step1_context(const ReviewModel& model, ReviewResult& result) {
+  if (model.meta == nullptr) return;
+  result.context = build_pr_context(*model.meta);
+  result.ci = classify_ci_failures(model.meta->checks, changed_paths(model), model.meta->base_ref);
+}
+
 }  // namespace
 
 void summarize(const ReviewModel& model, ReviewResult& result) {
@@ -36,6 +54,7 @@ void summarize(const ReviewModel& model, ReviewResult& result) {
   result.ai_signals = detect_ai_signals(model, result.pr_types, result.findings);
   result.elevated_ai_risk = result.ai_signals.size() >= kElevatedSigns || has_structural_ai_finding(result.findings);
   attach_removed_line_anchors(model, result);
+  add_step1_context(model, result);
 }
 
 }  // namespace atom

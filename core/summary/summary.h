@@ -7,7 +7,7 @@
 
 namespace atom {
 
-// Fills result.pr_types, questions, checklist, prompts and ai_signals, and sets
+// Fills result.pr_types, questions, checklist, prompts, ai_signals, context and ci, and sets
 // result.elevated_ai_risk from the signs (call after findings are final so that findings of
 // category "AI" also raise it). Deterministic: every list comes out sorted or in a fixed order.
 void summarize(const ReviewModel& model, ReviewResult& result);

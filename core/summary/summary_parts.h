@@ -35,5 +35,8 @@ const std::vector<std::string>& ai_signal_ids();  // every id detect_ai_signals 
 const RE2& perf_claim_pattern();    // perf, optimise, fuse, faster, speedup, latency, throughput, +N%
 const RE2& why_pattern();           // causal wording: because, due to, so that, eliminates …
 const RE2& root_cause_pattern();    // wording that names the cause of a bug
+// "Fixes #12", "closes: ROCm/aiter#45", "resolved https://github.com/o/r/issues/7": group 1 the
+// whole phrase, group 2 the reference. The bug-fix PR type and the linked issues share it.
+const RE2& linked_issue_pattern();
 
 }  // namespace atom

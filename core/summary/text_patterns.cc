@@ -20,4 +20,10 @@ const RE2& root_cause_pattern() {
   return pattern;
 }
 
+const RE2& linked_issue_pattern() {
+  static const RE2 pattern(
+      R"((?i)\b((?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\b\s*:?\s*(#\d+|[\w.-]+/[\w.-]+#\d+|https?://github\.com/[\w.-]+/[\w.-]+/issues/\d+)\b))");
+  return pattern;
+}
+
 }  // namespace atom

@@ -5,6 +5,7 @@ import { reviewDiff } from './engine-host.js';
 import { ReviewCache } from './review-cache.js';
 import { reviewRequestKey } from './review-request-key.js';
 import { answerListSummary } from './list-summaries.js';
+import { answerPageFetch } from './github-pages.js';
 
 const cache = new ReviewCache();
 
@@ -25,3 +26,4 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
 });
 
 chrome.runtime.onMessage.addListener(answerListSummary);
+chrome.runtime.onMessage.addListener(answerPageFetch);

@@ -3,9 +3,10 @@
 # Source after common.sh.
 
 ATOM_MIN_NODE_MAJOR=20
-# What the build, the tests and the RE2-for-WASM build use (beyond Node, which Debian 12 has too old).
+# What the build, the tests (Chromium and Firefox ESR for the end-to-end suites) and the RE2-for-WASM
+# build use (beyond Node, which Debian 12 has too old).
 ATOM_APT_PACKAGES=(
-  emscripten unicode-data libre2-dev nlohmann-json3-dev chromium googletest libgtest-dev
+  emscripten unicode-data libre2-dev nlohmann-json3-dev chromium firefox-esr googletest libgtest-dev
   cmake pkg-config openssl g++ make python3 perl dpkg-dev
 )
 

@@ -21,8 +21,8 @@ std::set<std::string> keys_of(const json& object) {
 TEST(ResultJson, HasExactlyTheContractKeys) {
   const json out = to_result_json(basic_result());
   EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
-                                                 "checklist", "prompts", "findings", "dismissed", "ai_signals",
-                                                 "elevated_ai_risk", "verdict", "draft", "errors"}));
+                                                 "checklist", "prompts", "context", "ci", "findings", "dismissed",
+                                                 "ai_signals", "elevated_ai_risk", "verdict", "draft", "errors"}));
   EXPECT_EQ(out["schema"], "atom-review/1");
   EXPECT_EQ(out["pr"]["number"], 1498);
   EXPECT_EQ(out["pack"], "ATOM");
