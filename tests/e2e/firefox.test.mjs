@@ -1,5 +1,5 @@
 // End to end in Firefox: the same built extension (background scripts instead of a service
-// worker) puts the right tier badges on both files pages. Skipped where Firefox ESR is not
+// worker) puts the right tier badges, one element per finding and the panel on both files pages. Skipped where Firefox ESR is not
 // installed or port 443 cannot be opened (Firefox can only be pointed at the fake GitHub there).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -21,7 +21,7 @@ async function tryStartOnPort443() {
 const github = firefoxAvailable() ? await tryStartOnPort443() : null;
 const skip = !firefoxAvailable() ? `needs ${FIREFOX}` : !github && 'needs port 443 on 127.0.0.1';
 
-describe('Firefox: tier badges', { skip }, () => {
+describe('Firefox: tier badges, findings and the panel', { skip }, () => {
   let browser;
   let reference;
   before(async () => {
@@ -46,6 +46,15 @@ describe('Firefox: tier badges', { skip }, () => {
       const expected = reference.files.map((file) => ({ containerId: diffAnchor(file.path), path: file.path, tier: String(file.tier) }));
       const byPath = (a, b) => a.path.localeCompare(b.path);
       assert.deepEqual(badges.sort(byPath), expected.sort(byPath));
+
+      const findingKey = ({ rule, path, line, side }) => [rule, path ?? '', line ?? '', line == null ? '' : side].join('|');
+      await page.waitForFunction((count) => document.querySelectorAll('[data-atom-review="finding"]').length === count
+        && document.querySelector('[data-atom-review="panel"]'), { timeout: 30000 }, reference.findings.length);
+      const shown = await page.$$eval('[data-atom-review="finding"]', (all) => all.map(({ dataset }) => ({
+        rule: dataset.rule, path: dataset.path, line: dataset.line ? Number(dataset.line) : null, side: dataset.side,
+      })));
+      assert.deepEqual(shown.map(findingKey).sort(), reference.findings.map(findingKey).sort());
+      assert.equal(await page.$eval('[data-atom-review="panel"]', (panel) => panel.dataset.verdict), reference.verdict);
       await page.close();
     });
   }
