@@ -95,7 +95,8 @@ std::string review_comments_line(const PrContext& context) {
     details.push_back(context.comments_inline == context.comments_total ? "inline"
                                                                         : std::to_string(context.comments_inline) + " inline");
   std::vector<std::string> authors;
-  for (const auto& author : context.comment_authors) authors.push_back("@" + single_line(author));
+  // Plain names, not @mentions: posting the draft must not notify anyone.
+  for (const auto& author : context.comment_authors) authors.push_back(single_line(author));
   if (!authors.empty()) details.push_back("by " + joined(authors, 4, "more"));
   std::string line = "💬 " + std::to_string(context.comments_total) + " prior human review comment" +
                      (context.comments_total == 1 ? "" : "s");
@@ -138,7 +139,7 @@ std::string step1_context_lines(const ReviewResult& result) {
   const PrContext& context = result.context;
   if (!context.linked_issues.empty())
     lines.push_back(std::string("🔗 Linked issue") + (context.linked_issues.size() == 1 ? "" : "s") + ": " +
-                    joined(context.linked_issues, context.linked_issues.size(), "") + ".");
+                    joined(context.linked_issues, 5, "more") + ".");
   if (context.comments_total > 0) lines.push_back(review_comments_line(context));
   for (std::string& line : ci_lines(result)) lines.push_back(std::move(line));
   std::string text;
