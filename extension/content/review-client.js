@@ -22,7 +22,8 @@ function readThisPage(pr) {
 /**
  * Resolves to {result, source} for {owner, repo, number, dismissed?}: the parsed review result
  * (contract.md "The review result") and where its diff came from:
- * {kind: 'page-rendered'|'page-data'|'fetched', reason (why not the page's), view, headSha}.
+ * {kind: 'page-rendered'|'page-data'|'fetched', reason (why not the page's), files (how many the
+ * page's diff has), view, headSha}.
  */
 export async function requestReview(pr) {
   const shown = pullRequestFromDocumentTitle(document.title, pr.number);
@@ -39,6 +40,9 @@ export async function requestReview(pr) {
   if (!answer?.ok) throw new Error(answer?.error ?? 'no answer from the atom-review background');
   return {
     result: JSON.parse(answer.resultJson),
-    source: { kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, view: page.view, headSha: headSha ?? null },
+    source: {
+      kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, files: page.diff?.files ?? null,
+      view: page.view, headSha: headSha ?? null,
+    },
   };
 }

@@ -1,10 +1,60 @@
-// PLACEHOLDER (helper B replaces this file): reads the pull request's diff from the page.
+// Reads the pull request's diff from the files page when the page holds all of it, so the review
+// needs no download; else says why not. Also reads which part of the PR the page shows and the
+// head/base commits it names. One linear pass over the rendered rows (textContent only).
+import { fileSummariesFromEmbeddedData, filesRoute, shasFromEmbeddedData } from './embedded-data.js';
+import { incompleteReason } from './completeness.js';
+import { classicComparisonAddresses, readClassicPage } from '../adapters/classic-page-diff.js';
+import { reactEmbeddedDataTexts, reactRangeSelectorText, readReactPage } from '../adapters/react-page-diff.js';
+import { shasFromAddresses } from './head.js';
+import { settlePageFile } from './page-file.js';
+import { viewOfAddress, viewReason } from './view.js';
+import { writeUnifiedDiff } from './write-diff.js';
+
+function embeddedData(doc) {
+  for (const text of reactEmbeddedDataTexts(doc)) {
+    try {
+      const data = JSON.parse(text);
+      if (filesRoute(data)) return data;
+    } catch {
+      // another app's data, or none we can read
+    }
+  }
+  return null;
+}
+
+function readHead(doc, embedded) {
+  return { ...shasFromEmbeddedData(embedded), ...shasFromAddresses(classicComparisonAddresses(doc)) };
+}
+
+function readDiff(doc, embedded) {
+  const page = readClassicPage(doc) ?? readReactPage(doc);
+  if (!page) return { diff: null, reason: 'the page shows no files' };
+  const files = page.shown.map(settlePageFile);
+  const reason = incompleteReason({
+    files, listed: fileSummariesFromEmbeddedData(embedded), fileCount: page.fileCount ?? null, pending: page.pending,
+  });
+  if (reason) return { diff: null, reason };
+  return { diff: { text: writeUnifiedDiff(files), source: 'page-rendered', files: files.length }, reason: null };
+}
+
 /**
- * → {diff: {text, source: 'page-rendered'|'page-data', files} | null,
+ * → {diff: {text, source: 'page-rendered', files} | null,
  *    reason: string|null  (why the page's diff was not used, shown in the panel),
  *    view: {commitRange: string|null, whitespaceHidden: boolean},
  *    head: {head_sha?, base_sha?}}
+ * Never throws: a page it cannot make sense of gives a reason.
  */
-export function readDiffFromPage(_doc, _location) {
-  return { diff: null, reason: 'reading the diff from the page is not built yet', view: { commitRange: null, whitespaceHidden: false }, head: {} };
+export function readDiffFromPage(doc, location) {
+  let view = { commitRange: null, whitespaceHidden: false };
+  let head = {};
+  try {
+    const embedded = embeddedData(doc);
+    view = viewOfAddress(location.pathname, location.search, reactRangeSelectorText(doc));
+    head = readHead(doc, embedded);
+    const partial = viewReason(view);
+    if (partial) return { diff: null, reason: partial, view, head };
+    return { ...readDiff(doc, embedded), view, head };
+  } catch (error) {
+    return { diff: null, reason: `could not read the page's diff: ${error?.message ?? error}`, view, head };
+  }
 }

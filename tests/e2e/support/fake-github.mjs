@@ -20,13 +20,15 @@ function makeCertificate(dir) {
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
-const PULL_PAGE = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:\/(files|changes))?$/;
+// Files pages may name a commit range (`/files/<a>..<b>`, `/changes/<sha>`); it draws the whole diff.
+const PULL_PAGE = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:\/(files|changes)(?:\/[0-9a-f]{7,40}(?:\.\.[0-9a-f]{7,40})?)?)?$/;
 const PULL_DIFF = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
 const RAW_DIFF = /^\/raw\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
 
 /**
  * Starts the server. Pull requests are added with `addPullRequest({owner, repo, number, title,
- * description, diffBytes, diffUnavailable, diffStatus, diffFailures: [{status, headers}]})`; their conversation page is served at /pull/N (classic UI), their
+ * description, diffBytes, diffUnavailable, diffStatus, diffFailures: [{status, headers}], headSha, baseSha,
+ * page})` (the last three: see renderFilesPage); their conversation page is served at /pull/N (classic UI), their
  * files page at /files (classic UI) and /changes (React UI), in split view with `?diff=split`.
  * `requests` records every request as {host, path}.
  */
