@@ -8,6 +8,7 @@ import { withBaseStates, withExpiredLogs } from './ci-history.js';
 import { readConversationPage } from './conversation-page.js';
 import { fetchDocument } from './page-fetch.js';
 
+const CONVERSATION_BUDGET_MS = 10_000;
 const CHECK_HISTORY_BUDGET_MS = 8000;
 
 function withinBudget(promise, fallback, ms) {
@@ -19,7 +20,9 @@ function withinBudget(promise, fallback, ms) {
 async function conversationDocument(doc, pr) {
   const shown = matchPullRequestPage(doc.location?.pathname ?? '');
   const onConversation = shown?.tab === 'conversation' && shown.owner === pr.owner && shown.repo === pr.repo && shown.number === pr.number;
-  return onConversation ? doc : fetchDocument({ kind: 'conversation', owner: pr.owner, repo: pr.repo, number: pr.number });
+  if (onConversation) return doc;
+  const fetched = fetchDocument({ kind: 'conversation', owner: pr.owner, repo: pr.repo, number: pr.number });
+  return withinBudget(fetched, null, CONVERSATION_BUDGET_MS);
 }
 
 async function checkHistory(checks, pr, baseRef) {

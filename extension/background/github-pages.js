@@ -1,0 +1,63 @@
+// Fetches a pull request's github.com pages for content scripts (shared/page-fetch-messages.js),
+// with the session cookie, as the signed-in tab would. The answer is the HTML as text: a service
+// worker has no DOMParser, so the content script parses it. Bounded in time and size; a page that
+// is not there is an answer ({ok: true, status}), not an error.
+import { pageFetchUrl, parsePageFetchRequest } from '../shared/page-fetch-messages.js';
+
+export const PAGE_TIMEOUT_MS = 20_000;
+export const MAX_PAGE_BYTES = 12 * 1024 * 1024;
+
+async function readBounded(response, maxBytes) {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error(`the page is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Resolves to {status, html} for a parsed page request (html is '' unless the status is 2xx);
+ * rejects on a network failure, a timeout or an oversized page.
+ */
+export async function fetchGitHubPage(request, { fetchImpl = fetch, timeoutMs = PAGE_TIMEOUT_MS, maxBytes = MAX_PAGE_BYTES } = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  try {
+    const response = await fetchImpl(pageFetchUrl(request), {
+      credentials: 'include', redirect: 'follow', signal: controller.signal, headers: { accept: 'text/html' },
+    });
+    // A redirect must not lead off github.com (the session cookie is meant for it alone).
+    if (response.url && new URL(response.url).host !== 'github.com') return { status: 0, html: '' };
+    if (!response.ok) return { status: response.status, html: '' };
+    return { status: response.status, html: await readBounded(response, maxBytes) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** chrome.runtime.onMessage listener for page requests; ignores every other message. */
+export function answerPageFetch(message, _sender, sendResponse) {
+  const request = parsePageFetchRequest(message);
+  if (!request) return false;
+  fetchGitHubPage(request).then(
+    ({ status, html }) => sendResponse({ ok: true, status, html }),
+    (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
+  );
+  return true; // the answer is sent asynchronously
+}
