@@ -26,7 +26,7 @@ struct PrCheck {
   // failure, skipping → skipped, cancel → cancelled); any other value is kept as given, lower-cased.
   std::string state;
   std::string url;                       // the check's page or log ("" when absent)
-  bool logs_expired = false;             // the log answered HTTP 410 Gone
+  bool logs_expired = false;             // the log answered HTTP 410 Gone, or GitHub says it expired
   std::optional<std::string> base_state; // the same check on the base branch's latest commit; nullopt = unknown
   std::string workflow;                  // the workflow that runs it ("" when absent)
 };

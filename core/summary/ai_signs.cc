@@ -91,7 +91,9 @@ Evidence from_finding(const std::vector<Finding>& findings, const char* rule) {
   for (const Finding& finding : findings) {
     if (finding.rule != rule) continue;
     if (finding.path.empty()) return std::string("a finding on the pull request");
-    return "a finding at " + finding.path + (finding.line > 0 ? ":" + std::to_string(finding.line) : "");
+    std::string where = "a finding at " + finding.path;
+    if (finding.line > 0) where.append(":").append(std::to_string(finding.line));
+    return where;
   }
   return std::nullopt;
 }

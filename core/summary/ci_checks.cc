@@ -88,7 +88,7 @@ CiFailure classify(const PrCheck& check, const DocsFacts& docs, const std::strin
   CiFailure failure{to_valid_utf8(check.name), to_valid_utf8(check.state), "", "", to_valid_utf8(check.url)};
   if (check.logs_expired) {
     failure.classification = "stale";
-    failure.reason = "logs expired (HTTP 410) — ask the author to rebase to re-run CI";
+    failure.reason = "logs expired — ask the author to rebase to re-run CI";
   } else if (check.base_state && is_failing(*check.base_state)) {
     failure.classification = "baseline";
     failure.reason = "also failing on " + base + "'s latest commit — baseline or flaky, not this PR";

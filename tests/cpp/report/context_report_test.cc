@@ -23,7 +23,7 @@ ReviewResult result_with_context() {
                              {"bob", "inline", "atom/x.py", 3, "And decode?"}};
   result.ci = {{"unit (gfx942)", "failure", "worth_a_look", "passes on main's latest commit — likely this PR, read the log",
                 "https://ci/1"},
-               {"old-e2e", "failure", "stale", "logs expired (HTTP 410) — ask the author to rebase to re-run CI", ""},
+               {"old-e2e", "failure", "stale", "logs expired — ask the author to rebase to re-run CI", ""},
                {"docs/readthedocs.org:atom", "failure", "unrelated", "docs build; …", "https://rtd/2"}};
   return result;
 }
