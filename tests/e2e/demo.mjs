@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Shows a diff as a pull request's "Files changed" page with the extension loaded, waits for the
-// tier badges and the summary panel, and saves a screenshot.
+// tier badges and the summary panel, and saves a screenshot. The PR's conversation page (which the
+// extension reads for the description, labels, comments and checks) is drawn from the meta.
 //   node tests/e2e/demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png
 // Needs the built extension (node extension/build.mjs). Exit 0 on success, 2 on bad arguments
 // or unreadable input, 1 when the page did not get its badges.
@@ -9,6 +10,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readTierBadges, waitForTierBadges } from './support/badges.mjs';
 import { launchWithExtension } from './support/browser.mjs';
+import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { filesForDisplay } from './support/diff-for-display.mjs';
 
@@ -49,8 +51,29 @@ const author = typeof meta.author === 'string' ? meta.author : meta.author?.logi
 const pr = { owner, repo, number, title: meta.title ?? basename(options.diff), ...(author && { author }) };
 const expectedFiles = filesForDisplay(diffBytes.toString('utf8')).length;
 
+// The meta's spelling (contract.md PR.json) drawn as the conversation page shows it.
+function conversationFromMeta() {
+  const list = (value) => (Array.isArray(value) ? value : []);
+  const comments = list(meta.comments).filter((c) => typeof c?.author === 'string' && typeof c?.body === 'string');
+  const labels = list(meta.labels).map((label) => (typeof label === 'string' ? label : label?.name)).filter(Boolean);
+  return {
+    description: typeof meta.body === 'string' ? meta.body : '',
+    labels,
+    baseRef: typeof meta.base_ref === 'string' ? meta.base_ref : 'main',
+    commits: /^[0-9a-f]{40}$/.test(meta.head_sha ?? '') ? [{ sha: meta.head_sha, message: pr.title }] : [],
+    comments: comments.filter((c) => !c.path).map(({ author, body, bot }) => ({ author, body, bot })),
+    reviews: comments.filter((c) => c.path).map(({ author, body, path, line, bot }) => ({
+      author, bot, threads: [{ path, line: line ?? 1, comments: [{ author, body, bot }] }],
+    })),
+    checks: list(meta.checks).filter((c) => typeof c?.name === 'string').map(({ name, state, url }) => ({ name, state, url })),
+  };
+}
+
 const github = await startFakeGitHub();
 github.addPullRequest({ ...pr, diffBytes });
+const baseChecks = (Array.isArray(meta.checks) ? meta.checks : []).filter((c) => typeof c?.base_state === 'string')
+  .map(({ name, base_state: state }) => ({ name, state }));
+serveConversation(github, { ...pr, author: pr.author ?? 'demo-contributor' }, conversationFromMeta(), { baseChecks });
 const browser = await launchWithExtension({ port: github.port, viewport: { width: 1280, height: 900 } });
 let status = 0;
 try {
