@@ -80,7 +80,7 @@ function classicRow(anchor, row) {
 }
 
 // Split view pairs each run of removed lines with the added lines that follow it, side by side.
-function splitPairs(rows) {
+export function splitPairs(rows) {
   const pairs = [];
   for (let i = 0; i < rows.length;) {
     if (rows[i].kind === 'context') {

@@ -1,26 +1,14 @@
 // Turns a unified diff into what a files page's rows say (content/page-diff/hunks.js events),
 // unified or split, the way the fixture pages draw it. Test support for the DOM-free readers.
 import { filesForDisplay } from '../../e2e/support/diff-for-display.mjs';
+import { splitPairs } from '../../e2e/support/fixture-pages.mjs';
 
-// Split view pairs each run of removed lines with the added lines after it.
+// Split view: the fixture pages' pairing of removed and added runs, as the reader's events.
 function splitEvents(rows) {
-  const events = [];
   const half = (row, line) => row && { kind: row.kind, line, text: row.text };
-  for (let i = 0; i < rows.length;) {
-    if (rows[i].kind === 'context') {
-      events.push({ type: 'pair', left: half(rows[i], rows[i].oldLine), right: half(rows[i], rows[i].newLine) });
-      i += 1;
-      continue;
-    }
-    const removed = [];
-    const added = [];
-    while (i < rows.length && rows[i].kind === 'deletion') removed.push(rows[i++]);
-    while (i < rows.length && rows[i].kind === 'addition') added.push(rows[i++]);
-    for (let k = 0; k < Math.max(removed.length, added.length); k += 1) {
-      events.push({ type: 'pair', left: half(removed[k], removed[k]?.oldLine), right: half(added[k], added[k]?.newLine) });
-    }
-  }
-  return events;
+  return splitPairs(rows).map(({ left, right }) => ({
+    type: 'pair', left: half(left, left?.oldLine), right: half(right, right?.newLine),
+  }));
 }
 
 /** [{path, oldPath, markedDeleted, stats, events, problem}] as a page in `view` shows `diffText`. */
