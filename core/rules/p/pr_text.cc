@@ -63,9 +63,10 @@ std::string perf_claim(const PrText& text) {
   if (RE2::PartialMatch(text.title, not_code)) return {};
   if (RE2::PartialMatch(text.title, title_claim, &found)) return found;
   if (RE2::PartialMatch(text.title, fix)) return {};
-  if (RE2::PartialMatch(text.title, fused, &found)) return found;
+  // An explicit gain stated in the body is the claim to quote; a fused op's name only if none.
   for (const std::string& line : text.body_lines)
     if (!is_accuracy_line(line) && RE2::PartialMatch(line, body_claim, &found)) return found;
+  if (RE2::PartialMatch(text.title, fused, &found)) return found;
   return {};
 }
 
