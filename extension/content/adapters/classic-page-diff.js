@@ -35,7 +35,7 @@ function rowEvent(row) {
   return null;
 }
 
-function shownFile(container) {
+function shownFile(container, withRows) {
   const path = classicAdapter.pathOfContainer(container);
   const header = container.querySelector('.file-header');
   const title = header?.querySelector('.file-info a.Link--primary[title]')?.getAttribute('title') ?? '';
@@ -53,6 +53,7 @@ function shownFile(container) {
   }
   const table = container.querySelector('table.diff-table, table.js-diff-table');
   if (!table) return { ...shown, problem: 'the page shows no lines for it (binary or not rendered)' };
+  if (!withRows) return shown;
   for (const row of table.rows) {
     const event = rowEvent(row);
     if (event) shown.events.push(event);
@@ -60,15 +61,18 @@ function shownFile(container) {
   return shown;
 }
 
-/** {shown: [files for page-diff/page-file.js], fileCount, pending} for the classic page, or null. */
-export function readClassicPage(doc) {
+/**
+ * {shown: [files for page-diff/page-file.js], fileCount, pending} for the classic page, or null.
+ * Without `withRows` the files carry no rows: a cheap look at whether the page can be complete.
+ */
+export function readClassicPage(doc, { withRows = true } = {}) {
   const containers = classicAdapter.fileContainers(doc);
   if (containers.length === 0) return null;
   const counter = doc.querySelector('#files_tab_counter');
   const counted = Number.parseInt((counter?.getAttribute('title') ?? counter?.textContent ?? '').replaceAll(',', ''), 10);
   const loading = doc.querySelector('include-fragment.js-diff-progressive-loader, .js-diff-progressive-container include-fragment[src]');
   return {
-    shown: containers.map(shownFile),
+    shown: containers.map((container) => shownFile(container, withRows)),
     fileCount: Number.isSafeInteger(counted) ? counted : null,
     pending: loading ? 'more files are still loading on the page' : null,
   };

@@ -40,7 +40,7 @@ function rowEvent(row) {
   return null;
 }
 
-function shownFile(region) {
+function shownFile(region, withRows) {
   const path = reactAdapter.pathOfContainer(region);
   const header = region.querySelector('[class*="DiffFileHeader-module__diff-file-header"]');
   const renamed = Array.from(header?.querySelectorAll('.sr-only') ?? [])
@@ -50,6 +50,7 @@ function shownFile(region) {
   const shown = { path, oldPath: renamed ? renamed[1] : null, stats: statsFromLabel(statsLabel), events: [], problem: null };
   const table = region.querySelector('table[data-diff-anchor]');
   if (!table) return { ...shown, problem: 'the page shows no lines for it (collapsed, binary or not loaded)' };
+  if (!withRows) return shown;
   for (const row of table.rows) {
     const event = rowEvent(row);
     if (event) shown.events.push(event);
@@ -63,12 +64,12 @@ function hasLoadDiffButton(doc) {
   return Array.from(buttons).some((button) => /^\s*load diff\s*$/i.test(button.textContent));
 }
 
-/** {shown, pending} for the React page, or null when it shows no React file. */
-export function readReactPage(doc) {
+/** {shown, pending} for the React page, or null when it shows no React file; rows as in readClassicPage. */
+export function readReactPage(doc, { withRows = true } = {}) {
   const regions = reactAdapter.fileContainers(doc);
   if (regions.length === 0) return null;
   return {
-    shown: regions.map(shownFile),
+    shown: regions.map((region) => shownFile(region, withRows)),
     pending: hasLoadDiffButton(doc) ? 'a file is behind "Load diff"' : null,
   };
 }

@@ -26,13 +26,20 @@ function readHead(doc, embedded) {
   return { ...shasFromEmbeddedData(embedded), ...shasFromAddresses(classicComparisonAddresses(doc)) };
 }
 
+// A page still loading files or holding placeholders is told apart from its headers alone, before
+// any row is read (a large, lazily loaded PR costs no row reading at all).
 function readDiff(doc, embedded) {
-  const page = readClassicPage(doc) ?? readReactPage(doc);
-  if (!page) return { diff: null, reason: 'the page shows no files' };
-  const files = page.shown.map(settlePageFile);
-  const reason = incompleteReason({
-    files, listed: fileSummariesFromEmbeddedData(embedded), fileCount: page.fileCount ?? null, pending: page.pending,
+  const readPage = (options) => readClassicPage(doc, options) ?? readReactPage(doc, options);
+  const listed = fileSummariesFromEmbeddedData(embedded);
+  const headers = readPage({ withRows: false });
+  if (!headers) return { diff: null, reason: 'the page shows no files' };
+  const early = incompleteReason({
+    files: headers.shown.map(settlePageFile), listed, fileCount: headers.fileCount ?? null, pending: headers.pending, rowsRead: false,
   });
+  if (early) return { diff: null, reason: early };
+  const page = readPage({ withRows: true });
+  const files = page.shown.map(settlePageFile);
+  const reason = incompleteReason({ files, listed, fileCount: page.fileCount ?? null, pending: page.pending });
   if (reason) return { diff: null, reason };
   return { diff: { text: writeUnifiedDiff(files), source: 'page-rendered', files: files.length }, reason: null };
 }
