@@ -1,22 +1,55 @@
 // Asks the background engine host to review a pull request. Content scripts never fetch
 // cross-origin and never run WebAssembly; this message is their only way to the engine.
 // What the page shows (the diff when it holds all of it, the PR's context) is read once per page
-// and sent along, so every feature of the page gets the same review.
+// and sent along, so every feature of the page gets the same review. The context may need a
+// fetched conversation page: the review does not wait for it beyond a short grace; when it
+// arrives later, the page's features are re-run (REVIEW_CHANGED_EVENT) with it.
 import { reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
+import { matchPullRequestPage } from './page-routes.js';
 import { pullRequestFromDocumentTitle } from './page-title.js';
+import { readConversationPage } from './pr-context/conversation-page.js';
 import { readPullRequestContext } from './pr-context/index.js';
 
-let lastReading = null; // {address, promise}: the page's reading, shared by the page's features
+// Features re-run on this event (the page lifecycle treats it like a navigation).
+export const REVIEW_CHANGED_EVENT = 'atom-review:review-changed';
+const CONTEXT_GRACE_MS = 300;
+
+// The head commit as this page shows it without any fetch: state is keyed by it, so it must not
+// change when the fetched context arrives.
+function headShownHere(page, pr) {
+  if (page.head.head_sha) return page.head.head_sha;
+  const shown = matchPullRequestPage(location.pathname);
+  if (shown?.tab !== 'conversation' || shown.number !== pr.number) return null;
+  return readConversationPage(document, pr).head_sha ?? null;
+}
+
+let lastReading = null; // the page's reading, shared by the page's features
 
 function readThisPage(pr) {
   const address = `${location.pathname}${location.search}`;
   if (lastReading?.address !== address) {
     const page = readDiffFromPage(document, location);
-    const context = readPullRequestContext(document, pr).catch(() => ({}));
-    lastReading = { address, promise: context.then((found) => ({ page, context: found })) };
+    const reading = { address, page, headSha: headShownHere(page, pr), context: null, rerunPromised: false };
+    reading.contextPromise = readPullRequestContext(document, pr).catch(() => ({}))
+      .then((found) => { reading.context = found; return found; });
+    lastReading = reading;
   }
-  return lastReading.promise;
+  return lastReading;
+}
+
+async function contextInTime(reading) {
+  if (reading.context) return reading.context;
+  const grace = new Promise((resolve) => { setTimeout(() => resolve(null), CONTEXT_GRACE_MS); });
+  const context = await Promise.race([reading.contextPromise, grace]);
+  if (context) return context;
+  if (!reading.rerunPromised) {
+    reading.rerunPromised = true;
+    reading.contextPromise.then((found) => {
+      if (lastReading === reading && Object.keys(found).length > 0) window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
+    });
+  }
+  return {};
 }
 
 /**
@@ -27,9 +60,9 @@ function readThisPage(pr) {
  */
 export async function requestReview(pr) {
   const shown = pullRequestFromDocumentTitle(document.title, pr.number);
-  const { page, context } = await readThisPage(pr);
-  const { title = shown.title, author = shown.author, ...meta } = context;
-  const headSha = meta.head_sha ?? page.head.head_sha;
+  const reading = readThisPage(pr);
+  const { page } = reading;
+  const { title = shown.title, author = shown.author, ...meta } = await contextInTime(reading);
   const fullContext = { ...page.head, ...meta };
   // Firefox's `browser` namespace is the one documented to return promises; Chrome has `chrome`.
   const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
@@ -42,7 +75,7 @@ export async function requestReview(pr) {
     result: JSON.parse(answer.resultJson),
     source: {
       kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, files: page.diff?.files ?? null,
-      view: page.view, headSha: headSha ?? null,
+      view: page.view, headSha: reading.headSha,
     },
   };
 }

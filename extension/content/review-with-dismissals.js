@@ -1,10 +1,8 @@
 // The review of a pull request as the reviewer left it: the engine's result with the findings
 // they dismissed taken out by the engine itself (so counts and verdict stay the engine's).
-import { requestReview } from './review-client.js';
+import { REVIEW_CHANGED_EVENT, requestReview } from './review-client.js';
 import { loadReviewState, reviewStateKey, reviewedDiffId, saveReviewState } from './review-storage.js';
 
-// Features re-run on this event (the page lifecycle treats it like a navigation).
-export const REVIEW_CHANGED_EVENT = 'atom-review:review-changed';
 
 /**
  * → {result, source, stateKey, state}. The dismissals are kept per head commit (per reviewed diff

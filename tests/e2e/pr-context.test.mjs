@@ -104,6 +104,8 @@ before(async () => {
     github.addPullRequest({ ...pr, diffBytes });
     serveConversation(github, pr, CONVERSATION, { baseChecks: BASE_CHECKS, expiredLogs: [GPU_LOG] });
   }
+  github.addPullRequest({ ...SLOW_PR, diffBytes });
+  serveConversation(github, SLOW_PR, CONVERSATION, { baseChecks: BASE_CHECKS, delayMs: SLOW_CONVERSATION_MS });
   ({ result: reference } = await referenceReview(diffBytes, ENGINE_META));
   ({ result: withoutContext } = await referenceReview(diffBytes, { repo: 'ROCm/ATOM', number: PR.number, title: PR.title, author: PR.author }));
   const built = await esbuild.build({
@@ -125,6 +127,10 @@ after(async () => {
   await browser?.close();
   await github?.close();
 });
+
+// A conversation page that answers late: the files page must not wait for it.
+const SLOW_PR = { ...PR, number: PR.number + 2 };
+const SLOW_CONVERSATION_MS = 3000;
 
 const pullUrl = (pr, tab = '') => `https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
 const requestsTo = (path) => github.requests.filter((r) => r.host === 'github.com' && r.path === path).length;
@@ -301,6 +307,24 @@ describe('pull request context', () => {
     assert.equal(requestsTo('/ROCm/ATOM/actions/runs/15/job/16'), 0, 'a passing check\'s is not');
     await expectEngineGotContext(page);
     await t.test('the panel shows the engine\'s reading of it', () => expectContextSections(page));
+    await page.close();
+  });
+
+  test('a late conversation page does not hold the files page back; its context arrives after', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(pullUrl(SLOW_PR, 'files'));
+    await page.waitForSelector('[data-atom-review="panel"]', { timeout: 10000 });
+    await page.waitForSelector('[data-atom-review="tier-badge"]', { timeout: 10000 });
+    const early = await page.evaluate(() => ({
+      badges: document.querySelectorAll('[data-atom-review="tier-badge"]').length,
+      p1: document.querySelectorAll('[data-atom-review="finding"][data-rule="P1"]').length,
+    }));
+    assert.ok(early.badges > 0, 'tier badges are up before the conversation page answers');
+    assert.equal(early.p1, 0, 'the description is not known yet');
+    await expectEngineGotContext(page);
+    await expectContextSections(page);
+    assert.equal(await page.locator('[data-atom-review="panel"]').count(), 1);
+    assert.equal(requestsTo(`/ROCm/ATOM/pull/${SLOW_PR.number}`), 1, 'fetched once, also across the re-run');
     await page.close();
   });
 });

@@ -178,11 +178,12 @@ export function renderExpiredLogsPage() {
 }
 
 /**
- * Serves, on the fake GitHub, `pr`'s conversation page drawn from `conversation`, its base
- * branch's checks page (`baseChecks`) and the Details pages in `expiredLogs` (paths).
+ * Serves, on the fake GitHub, `pr`'s conversation page drawn from `conversation` (answered
+ * `delayMs` late), its base branch's checks page (`baseChecks`) and the Details pages in
+ * `expiredLogs` (paths).
  */
-export function serveConversation(github, pr, conversation, { baseChecks = [], expiredLogs = [] } = {}) {
-  github.addPage(`/${pr.owner}/${pr.repo}/pull/${pr.number}`, renderClassicConversationPage(pr, conversation));
+export function serveConversation(github, pr, conversation, { baseChecks = [], expiredLogs = [], delayMs = 0 } = {}) {
+  github.addPage(`/${pr.owner}/${pr.repo}/pull/${pr.number}`, renderClassicConversationPage(pr, conversation), { delayMs });
   const ref = conversation.baseRef ?? 'main';
   github.addPage(`/${pr.owner}/${pr.repo}/commit/${ref}/checks`, renderBranchChecksPage({ ...pr, ref }, baseChecks));
   for (const path of expiredLogs) github.addPage(path, renderExpiredLogsPage());

@@ -36,7 +36,7 @@ export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
   const requests = [];
-  const pages = new Map(); // path with query -> html, for list pages
+  const pages = new Map(); // path with query -> {html, delayMs}: list pages, conversation pages
   // Diff answers can be held back `delayMs`; `maxInFlight` is the most answered at once.
   const diffTraffic = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
   const key = (owner, repo, number) => `${owner}/${repo}#${Number(number)}`;
@@ -53,8 +53,11 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       setTimeout(() => { diffTraffic.inFlight -= 1; send(status, headers, body); }, diffTraffic.delayMs);
     };
     let match;
-    const listPage = host === 'github.com' && pages.get(`${path}${url.search}`);
-    if (listPage) return send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, listPage);
+    const addedPage = host === 'github.com' && pages.get(`${path}${url.search}`);
+    if (addedPage) {
+      const answer = () => send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, addedPage.html);
+      return addedPage.delayMs ? void setTimeout(answer, addedPage.delayMs) : answer();
+    }
     if (host === 'github.com' && (match = PULL_PAGE.exec(path))) {
       const pr = pullRequests.get(key(match[1], match[2], match[3]));
       if (!pr) return send(404, { 'content-type': 'text/plain' }, 'Not Found');
@@ -86,9 +89,9 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     port: server.address().port,
     requests,
     diffTraffic,
-    /** Serves `html` at `pathWithQuery` (e.g. `/ROCm/ATOM/pulls?page=2`) on github.com. */
-    addPage(pathWithQuery, html) {
-      pages.set(pathWithQuery, html);
+    /** Serves `html` at `pathWithQuery` (e.g. `/ROCm/ATOM/pulls?page=2`) on github.com, `delayMs` late. */
+    addPage(pathWithQuery, html, { delayMs = 0 } = {}) {
+      pages.set(pathWithQuery, { html, delayMs });
     },
     addPullRequest(pr) {
       pullRequests.set(key(pr.owner, pr.repo, pr.number), { ...pr, diffBytes: Buffer.from(pr.diffBytes ?? '') });
