@@ -194,6 +194,57 @@ std::vector<std::string> python_bound_names(std::string_view statement) {
   return names;
 }
 
+namespace {
+
+// The position of the first ':' at bracket depth 0, or npos.
+size_t top_level_colon(std::string_view text) {
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    else if (c == ')' || c == ']' || c == '}') --depth;
+    else if (c == ':' && depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
+// True when text[0] opens a bracket that closes at its last character.
+bool wrapped_in_brackets(std::string_view text) {
+  if (text.size() < 2 || (text.front() != '(' && text.front() != '[')) return false;
+  int depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    else if ((c == ')' || c == ']' || c == '}') && --depth == 0) return i + 1 == text.size();
+  }
+  return false;
+}
+
+void add_targets(std::string_view target, std::vector<std::string_view>& out, int depth) {
+  for (std::string_view part : split_top_level(target, ',')) {
+    part = trim(part);
+    while (!part.empty() && part.front() == '*') part = trim(part.substr(1));
+    if (part.empty()) continue;
+    if (wrapped_in_brackets(part) && depth < 4) add_targets(part.substr(1, part.size() - 2), out, depth + 1);
+    else out.push_back(part);
+  }
+}
+
+}  // namespace
+
+PyAssignment python_assignment(std::string_view statement) {
+  PyAssignment assignment;
+  std::string_view rest = trim(statement);
+  for (size_t eq = top_level_assign(rest); eq != std::string_view::npos; eq = top_level_assign(rest)) {
+    std::string_view target = rest.substr(0, eq);
+    if (size_t colon = top_level_colon(target); colon != std::string_view::npos) target = target.substr(0, colon);
+    add_targets(target, assignment.targets, 0);
+    rest = rest.substr(eq + 1);
+  }
+  assignment.value = trim(rest);
+  return assignment;
+}
+
 std::string python_def_name(std::string_view code) {
   code = trim(code);
   if (starts_with_word(code, "async")) code = trim(code.substr(5));

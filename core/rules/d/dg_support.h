@@ -44,6 +44,15 @@ bool reads_name(std::string_view code, std::string_view word);
 // Names a Python statement binds: `a, b = …`, `x: T = …`, `for a in`, `with … as a`,
 // `except E as a`, `a := …`, `def a(`, `class a`, `import a`, `from m import a as b`.
 std::vector<std::string> python_bound_names(std::string_view statement);
+// A statement split at its top-level plain `=` signs (chained ones too): every target
+// expression, tuple targets flattened, with wrapping brackets, `*` and an annotation removed
+// (`self.a, (b, c[i]) = …` → "self.a", "b", "c[i]"), and the value after the last `=`. A
+// statement that is no such assignment (`x += 1`, `f(a=1)`, `x: T`) has no targets and is all value.
+struct PyAssignment {
+  std::vector<std::string_view> targets;
+  std::string_view value;
+};
+PyAssignment python_assignment(std::string_view statement);
 // The parameter names of a def signature text ("def f(a, b: int = 1, *args, **kw) -> T:").
 struct Param {
   std::string name;
