@@ -50,6 +50,8 @@ HunkView build_hunk_view(const Hunk& hunk, Language language) {
   LineLexer new_lexer(language), old_lexer(language);
   if (language == Language::Python) {
     for (const LineKind skipped : {LineKind::Removed, LineKind::Added}) {
+      // A side that starts at the file's first line has nothing before it to be inside of.
+      if ((skipped == LineKind::Removed ? hunk.new_start : hunk.old_start) <= 1) continue;
       std::vector<std::string_view> side;
       for (const DiffLine& diff_line : hunk.lines)
         if (diff_line.kind != skipped) side.push_back(diff_line.text);

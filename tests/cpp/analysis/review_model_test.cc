@@ -106,5 +106,27 @@ TEST(ReviewModel, HunkStartingInsideADocstring) {
   EXPECT_EQ(lines[3].function, "alloc");
 }
 
+// A new file opening with comment lines and then a lone docstring quote: the quote opens the
+// docstring (nothing comes before line 1), so the code after it is code.
+TEST(ReviewModel, NewFileOpeningWithADocstringAfterComments) {
+  const auto built = build_model(
+      "diff --git a/atom/utils/holder.py b/atom/utils/holder.py\n"
+      "new file mode 100644\n"
+      "--- /dev/null\n"
+      "+++ b/atom/utils/holder.py\n"
+      "@@ -0,0 +1,6 @@\n"
+      "+# SPDX-License-Identifier: MIT\n"
+      "+\"\"\"\n"
+      "+Module docstring.\n"
+      "+\"\"\"\n"
+      "+class Holder:\n"
+      "+    value = torch.empty(4)\n");
+  const auto& lines = first_hunk(*built);
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_TRUE(lines[2].in_docstring);
+  EXPECT_FALSE(lines[4].in_docstring);
+  EXPECT_EQ(lines[5].code, "    value = torch.empty(4)");
+}
+
 }  // namespace
 }  // namespace atom::testing

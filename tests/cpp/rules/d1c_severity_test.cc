@@ -1,0 +1,37 @@
+// D1c is red (verified, with a trigger) only when the whole `__init__` up to the assignment is in
+// the diff and the bases hold no state; a partial view leaves a question (warn, inferred).
+#include <gtest/gtest.h>
+
+#include "tests/cpp/rules/rule_test_support.h"
+
+namespace atom {
+namespace {
+
+std::vector<Finding> d1c_on_fixture(const char* name) {
+  const std::string text = testing::read_text_file(testing::fixtures_root() / "D1c" / name);
+  return testing::run_rule("D1c", text);
+}
+
+TEST(D1cSeverity, WholeInitVisibleIsRedWithATrigger) {
+  for (const char* name : {"fires_assert_before_assign.diff", "fires_attribute_called_early.diff"}) {
+    const std::vector<Finding> findings = d1c_on_fixture(name);
+    ASSERT_FALSE(findings.empty()) << name;
+    for (const Finding& finding : findings) {
+      EXPECT_EQ(finding.severity, Severity::Red) << name;
+      EXPECT_EQ(finding.tag, Tag::Verified) << name;
+      EXPECT_TRUE(finding.trigger.has_value() && !finding.trigger->empty()) << name;
+    }
+  }
+}
+
+TEST(D1cSeverity, PartialViewIsAnInferredWarning) {
+  const std::vector<Finding> findings = d1c_on_fixture("fires_partial_init.diff");
+  ASSERT_FALSE(findings.empty());
+  for (const Finding& finding : findings) {
+    EXPECT_EQ(finding.severity, Severity::Warn);
+    EXPECT_EQ(finding.tag, Tag::Inferred);
+  }
+}
+
+}  // namespace
+}  // namespace atom
