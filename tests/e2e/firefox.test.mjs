@@ -1,5 +1,6 @@
 // End to end in Firefox: the same built extension (background scripts instead of a service
-// worker) puts the right tier badges, one element per finding and the panel on both files pages. Skipped where Firefox ESR is not
+// worker) puts the right tier badges, one element per finding and the panel on both files pages,
+// reviewing the diff the page shows. Skipped where Firefox ESR is not
 // installed or port 443 cannot be opened (Firefox can only be pointed at the fake GitHub there).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -55,6 +56,9 @@ describe('Firefox: tier badges, findings and the panel', { skip }, () => {
       })));
       assert.deepEqual(shown.map(findingKey).sort(), reference.findings.map(findingKey).sort());
       assert.equal(await page.$eval('[data-atom-review="panel"]', (panel) => panel.dataset.verdict), reference.verdict);
+      // The whole diff is on the page: reviewed from there, never downloaded.
+      assert.equal(await page.$eval('[data-atom-review="review-source"]', (line) => line.dataset.source), 'page-rendered');
+      assert.equal(github.requests.filter((r) => r.path.endsWith('.diff')).length, 0);
       await page.close();
     });
   }
