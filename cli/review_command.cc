@@ -1,9 +1,10 @@
 // `atom-review review [--meta PR.json] [--format markdown|json|sarif] [--pack PACK.json]
-//                     [--fail-on red|warn] [DIFF | -]`
+//                     [--fail-on red|warn] [--repo DIR] [DIFF | -]`
 #include <iostream>
 #include <optional>
 
 #include "cli/cli_common.h"
+#include "cli/repo_checkout.h"
 #include "cli/review_inputs.h"
 #include "core/engine/review.h"
 #include "core/report/render.h"
@@ -19,8 +20,6 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   if (error.empty()) check_choice(args, "--format", {"markdown", "json", "sarif"}, error);
   if (error.empty()) check_choice(args, "--fail-on", {"red", "warn"}, error);
   if (!error.empty()) return fail(error);
-  // run_review takes no checkout yet.
-  if (args.options.count("--repo")) return fail("--repo is not supported yet");
 
   MetaInput meta;
   if (auto it = args.options.find("--meta"); it != args.options.end() && !load_meta(it->second, meta, error))
@@ -36,8 +35,13 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   std::string diff;
   if (!read_input(diff_name, diff, error)) return fail(error);
 
-  const ReviewResult result = pack ? run_review(diff, meta.meta, meta.given, *pack)
-                                   : run_review(diff, meta.meta, meta.given);
+  std::optional<HeadFiles> head;
+  if (auto it = args.options.find("--repo"); it != args.options.end() && !read_head_files(it->second, diff, head.emplace(), error))
+    return fail(error);
+
+  const TierTable tiers = pack ? *pack : TierTable::for_repo(meta.meta.repo);
+  const ReviewResult result = head ? run_review(diff, meta.meta, meta.given, tiers, *head)
+                                   : run_review(diff, meta.meta, meta.given, tiers);
   if (auto reason = unusable_diff_reason(diff_name, diff, result)) return fail(*reason);
 
   const std::string format = args.options.count("--format") ? args.options.at("--format") : "markdown";

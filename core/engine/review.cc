@@ -28,15 +28,8 @@ std::vector<FileSummary> summarize_files(const ReviewModel& model) {
   return files;
 }
 
-}  // namespace
-
-ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given) {
-  return run_review(diff_bytes, meta, meta_given, TierTable::for_repo(meta.repo));
-}
-
-ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
-                        const TierTable& tiers) {
-  const ParsedDiff diff = parse_diff(diff_bytes);
+ReviewResult review_parsed(const ParsedDiff& diff, std::vector<ParseError> notes, const PrMeta& meta,
+                           const nlohmann::json& meta_given, const TierTable& tiers) {
   const ReviewModel model = build_review_model(diff, meta, tiers);
 
   ReviewResult result;
@@ -46,6 +39,7 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
   result.bytes = diff.bytes;
   result.files = summarize_files(model);
   result.errors = diff.errors;
+  result.errors.insert(result.errors.end(), notes.begin(), notes.end());
 
   std::vector<Finding> findings = run_all_rules(model);
   apply_red_gate(findings);
@@ -57,6 +51,25 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
   result.verdict = verdict_for(result.findings);
   summarize(model, result);
   return result;
+}
+
+}  // namespace
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given) {
+  return run_review(diff_bytes, meta, meta_given, TierTable::for_repo(meta.repo));
+}
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const TierTable& tiers) {
+  return review_parsed(parse_diff(diff_bytes), {}, meta, meta_given, tiers);
+}
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const TierTable& tiers, const HeadFiles& head) {
+  ParsedDiff diff = parse_diff(diff_bytes);
+  std::vector<ParseError> notes;
+  widen_to_whole_files(diff, head, notes);
+  return review_parsed(diff, std::move(notes), meta, meta_given, tiers);
 }
 
 }  // namespace atom

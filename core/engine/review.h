@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include "core/diff/widen_to_whole_files.h"
 #include "core/report/review_result.h"
 #include "core/tiers/tier_table.h"
 
@@ -15,6 +16,11 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta,
 // The same with the tier table given (`--pack PACK.json`) instead of the one for meta.repo.
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const TierTable& tiers);
+
+// The same with the files at the PR's head (`--repo DIR`): each file that agrees with the diff is
+// reviewed as one hunk showing the whole file; the others keep their hunks, with a note in errors[].
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const TierTable& tiers, const HeadFiles& head);
 
 // Convenience for bindings: meta as JSON text; returns the result JSON (contract.md) as text.
 // Never throws: a bad meta gives a result whose errors[] names it.

@@ -135,3 +135,28 @@ test('bad inputs: exit 2 naming the input', (t) => {
   expectOneErrorLine(runReviewPr(workspace, { failOn: 'note' }), /fail-on must be red, warn or empty, not 'note'/);
   expectOneErrorLine(runReviewPr(workspace, {}, { ATOM_REVIEW_CLI: path.join(workspace.root, 'no-such-cli') }), /no-such-cli: spawnSync .* ENOENT/);
 });
+
+// pick(): a default far above the new if/elif. Only the whole file shows it.
+const PICK_BASE = ['def pick(dtype, x):', '    kernel = default_kernel',
+  ...Array.from({ length: 9 }, (_, i) => `    step_${i + 3}(x)`), '    return kernel(x)', ''].join('\n');
+const PICK_HEAD = PICK_BASE.replace('    return kernel(x)', ['    if dtype == "bf16":', '        kernel = bf16_kernel',
+  '    elif dtype == "fp8":', '        kernel = fp8_kernel', '    return kernel(x)'].join('\n'));
+
+test('checked out at the head, the engine reads the touched files whole (--repo)', { skip: cliMissing }, (t) => {
+  const path_ = 'atom/model_ops/pick.py';
+  const workspace = makeWorkspace(t, { [path_]: PICK_BASE }, { [path_]: PICK_HEAD });
+  writeFileSync(workspace.eventPath, JSON.stringify(pullRequestEvent({
+    number: 43, title: 'Pick the kernel by dtype', body: 'Adds bf16 and fp8.', labels: [], author: 'alice',
+    baseSha: workspace.baseSha, headSha: workspace.headSha, repo: 'ROCm/ATOM',
+  })));
+  const run = runReviewPr(workspace, { format: 'json' });
+  assert.equal(run.status, 0, run.stderr);
+  const result = JSON.parse(readFileSync(path.join(workspace.outDir, 'atom-review.json'), 'utf8'));
+  const meta = JSON.parse(readFileSync(path.join(workspace.outDir, 'pr-meta.json'), 'utf8'));
+  const diffOnly = cliReviewJson(workspace, meta);
+  const d1b = (review) => review.findings.filter((f) => f.rule === 'D1b').length;
+  assert.equal(d1b(diffOnly), 1, 'from the diff alone the default is out of sight: a question');
+  assert.equal(d1b(result), 0, 'the whole file shows the default');
+  assert.deepEqual(result.errors, []);
+});
+

@@ -63,6 +63,17 @@ export function diffBetween(baseSha, headSha) {
 }
 
 // Runs atom-review; exit 2 becomes an ActionInputError carrying its one-line reason.
+/**
+ * The checkout's top folder when it stands at `headSha` (the files the engine may read whole with
+ * `--repo`), else null: a merge-ref or base checkout holds other files than the PR's head.
+ */
+export function checkoutAtHead(headSha) {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' });
+  if (head.status !== 0 || head.stdout.trim() !== headSha) return null;
+  const top = spawnSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' });
+  return top.status === 0 ? top.stdout.trim() : null;
+}
+
 export function runCli(cli, args) {
   const run = spawnSync(cli, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (run.error) throw new ActionInputError(`${cli}: ${run.error.message}`);

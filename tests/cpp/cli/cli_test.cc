@@ -138,7 +138,9 @@ TEST_F(AtomReviewCli, BadArgumentsAreExitTwo) {
   CliRun pack = invoke("review --pack p.json " + diff);  // --pack itself: tests/cpp/ci/pack_option_test.cc
   EXPECT_EQ(pack.exit_code, 2);
   EXPECT_EQ(pack.err.rfind("atom-review: p.json: cannot read", 0), 0u) << pack.err;
-  EXPECT_EQ(invoke("review --repo . " + diff).err, "atom-review: --repo is not supported yet\n");
+  CliRun repo = invoke("review --repo no-such-checkout " + diff);  // --repo itself: tests/cpp/ci/repo_option_test.cc
+  EXPECT_EQ(repo.exit_code, 2);
+  EXPECT_EQ(repo.err, "atom-review: no-such-checkout: --repo needs a directory (a checkout at the pull request's head)\n");
 }
 
 TEST_F(AtomReviewCli, TiersGoldenTable) {
