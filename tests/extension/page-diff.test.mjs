@@ -31,7 +31,7 @@ describe('rebuilding the diff from the rows a page shows', () => {
     }
   }
 
-  test('every page-showable ATOM corpus diff rebuilds to the same diff, unified and split', { skip: !existsSync(SHARED) && 'no /work/shared' }, () => {
+  test('every page-showable ATOM corpus diff rebuilds to the same diff, unified and split', { skip: !existsSync(SHARED) && 'no ../shared' }, () => {
     const dir = join(SHARED, 'corpus', 'atom');
     let checked = 0;
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.diff')).sort()) {

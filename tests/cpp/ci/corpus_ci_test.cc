@@ -1,6 +1,6 @@
 // Over every corpus diff, through the whole engine (red gate, folding, places): each finding sits
 // on a line the diff shows — where a CI annotation or an inline comment can be anchored — and the
-// SARIF a CI upload receives is consistent with the findings. Skips when /work/shared is absent.
+// SARIF a CI upload receives is consistent with the findings. Skips when ../shared is absent.
 #include <map>
 #include <set>
 #include <tuple>
