@@ -38,6 +38,7 @@ function readThisPage(pr) {
   return lastReading;
 }
 
+/** The page's context when it is in (or comes within the grace), else null. */
 async function contextInTime(reading) {
   if (reading.context) return reading.context;
   const grace = new Promise((resolve) => { setTimeout(() => resolve(null), CONTEXT_GRACE_MS); });
@@ -45,24 +46,25 @@ async function contextInTime(reading) {
   if (context) return context;
   if (!reading.rerunPromised) {
     reading.rerunPromised = true;
-    reading.contextPromise.then((found) => {
-      if (lastReading === reading && Object.keys(found).length > 0) window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
+    reading.contextPromise.then(() => {
+      if (lastReading === reading) window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
     });
   }
-  return {};
+  return null; // not yet: the features re-run when it comes
 }
 
 /**
  * Resolves to {result, source} for {owner, repo, number, dismissed?}: the parsed review result
  * (contract.md "The review result") and where its diff came from:
  * {kind: 'page-rendered'|'page-data'|'fetched', reason (why not the page's), files (how many the
- * page's diff has), view, headSha}.
+ * page's diff has), view, headSha, contextPending (the PR's context is still on its way)}.
  */
 export async function requestReview(pr) {
   const shown = pullRequestFromDocumentTitle(document.title, pr.number);
   const reading = readThisPage(pr);
   const { page } = reading;
-  const { title = shown.title, author = shown.author, ...meta } = await contextInTime(reading);
+  const context = await contextInTime(reading);
+  const { title = shown.title, author = shown.author, ...meta } = context ?? {};
   const fullContext = { ...page.head, ...meta };
   // Firefox's `browser` namespace is the one documented to return promises; Chrome has `chrome`.
   const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
@@ -75,7 +77,7 @@ export async function requestReview(pr) {
     result: JSON.parse(answer.resultJson),
     source: {
       kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, files: page.diff?.files ?? null,
-      view: page.view, headSha: reading.headSha,
+      view: page.view, headSha: reading.headSha, contextPending: context === null,
     },
   };
 }

@@ -318,11 +318,14 @@ describe('pull request context', () => {
     const early = await page.evaluate(() => ({
       badges: document.querySelectorAll('[data-atom-review="tier-badge"]').length,
       p1: document.querySelectorAll('[data-atom-review="finding"][data-rule="P1"]').length,
+      pending: document.querySelector('[data-atom-review="context-pending"]')?.textContent ?? null,
     }));
     assert.ok(early.badges > 0, 'tier badges are up before the conversation page answers');
     assert.equal(early.p1, 0, 'the description is not known yet');
+    assert.match(early.pending ?? '', /Still reading the conversation page/, 'the panel says the review will update');
     await expectEngineGotContext(page);
     await expectContextSections(page);
+    assert.equal(await page.locator('[data-atom-review="context-pending"]').count(), 0, 'and stops saying so');
     assert.equal(await page.locator('[data-atom-review="panel"]').count(), 1);
     assert.equal(requestsTo(`/ROCm/ATOM/pull/${SLOW_PR.number}`), 1, 'fetched once, also across the re-run');
     await page.close();

@@ -1,7 +1,9 @@
 // One line saying which diff the review read (the page's own, or the PR's `.diff` and why), and,
-// on a view showing only part of the pull request, that the review still covers all of it.
+// on a view showing only part of the pull request, that the review still covers all of it; while
+// the PR's context is still on its way, a line saying the review will update.
 export const REVIEW_SOURCE = 'review-source';
 export const REVIEW_SCOPE = 'review-scope';
+export const CONTEXT_PENDING = 'context-pending';
 
 function sourceText({ kind, reason, files }) {
   if (kind === 'fetched') return reason ? `Reviewed the PR's .diff: ${reason}` : "Reviewed the PR's .diff";
@@ -26,6 +28,11 @@ export function ReviewSource({ source }) {
     <div>
       <p class="atom-review-muted" data-atom-review={REVIEW_SOURCE} data-source={source.kind}>{sourceText(source)}</p>
       {scope && <p class="atom-review-review-scope" data-atom-review={REVIEW_SCOPE}>{scope}</p>}
+      {source.contextPending && (
+        <p class="atom-review-muted" data-atom-review={CONTEXT_PENDING} role="status">
+          Still reading the conversation page (description, comments, checks); the review updates when it arrives.
+        </p>
+      )}
     </div>
   );
 }
