@@ -8,7 +8,7 @@ import { reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
 import { pullRequestFromDocumentTitle } from './page-title.js';
-import { readConversationPage } from './pr-context/conversation-page.js';
+import { readHeadSha } from './pr-context/conversation-page.js';
 import { readPullRequestContext } from './pr-context/index.js';
 
 // Features re-run on this event (the page lifecycle treats it like a navigation).
@@ -21,7 +21,7 @@ function headShownHere(page, pr) {
   if (page.head.head_sha) return page.head.head_sha;
   const shown = matchPullRequestPage(location.pathname);
   if (shown?.tab !== 'conversation' || shown.number !== pr.number) return null;
-  return readConversationPage(document, pr).head_sha ?? null;
+  return readHeadSha(document, pr.number) ?? null;
 }
 
 let lastReading = null; // the page's reading, shared by the page's features
@@ -30,7 +30,7 @@ function readThisPage(pr) {
   const address = `${location.pathname}${location.search}`;
   if (lastReading?.address !== address) {
     const page = readDiffFromPage(document, location);
-    const reading = { address, page, headSha: headShownHere(page, pr), context: null, rerunPromised: false };
+    const reading = { address, page, headSha: headShownHere(page, pr), context: null, rerunPromised: false, reviews: new Map() };
     reading.contextPromise = readPullRequestContext(document, pr).catch(() => ({}))
       .then((found) => { reading.context = found; return found; });
     lastReading = reading;
@@ -59,9 +59,21 @@ async function contextInTime(reading) {
  * {kind: 'page-rendered'|'page-data'|'fetched', reason (why not the page's), files (how many the
  * page's diff has), view, headSha, contextPending (the PR's context is still on its way)}.
  */
-export async function requestReview(pr) {
-  const shown = pullRequestFromDocumentTitle(document.title, pr.number);
+export function requestReview(pr) {
   const reading = readThisPage(pr);
+  // The page's features ask at about the same time: one message (and one copy of the page's diff)
+  // for all of them, per set of dismissals and per context state.
+  const key = `${reading.context ? 'context' : 'pending'} ${JSON.stringify(pr.dismissed ?? [])}`;
+  if (!reading.reviews.has(key)) {
+    const review = askForReview(pr, reading);
+    review.catch(() => reading.reviews.delete(key));
+    reading.reviews.set(key, review);
+  }
+  return reading.reviews.get(key);
+}
+
+async function askForReview(pr, reading) {
+  const shown = pullRequestFromDocumentTitle(document.title, pr.number);
   const { page } = reading;
   const context = await contextInTime(reading);
   const { title = shown.title, author = shown.author, ...meta } = context ?? {};

@@ -52,7 +52,8 @@ function readBaseRef(doc) {
 }
 
 // The timeline lists the PR's commits oldest first, each linking to /pull/N/commits/<sha>.
-function readHeadSha(doc, number) {
+/** The head commit a conversation page names (its last commit link), or undefined. */
+export function readHeadSha(doc, number) {
   const pattern = new RegExp(`/pull/${number}/commits/([0-9a-f]{40})(?:$|[?#])`);
   const shas = Array.from(doc.querySelectorAll(`a[href*="/pull/${number}/commits/"]`),
     (link) => pattern.exec(link.getAttribute('href') ?? '')?.[1]).filter((sha) => sha && SHA.test(sha));
