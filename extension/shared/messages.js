@@ -2,6 +2,7 @@
 // A content script names a pull request (with the title and author its page shows), and may add
 // the diff when the page holds all of it, and the context its pages show (shared/review-inputs.js);
 // without a diff the background fetches the PR's `.diff` itself.
+import { COMMIT_SHA } from './commit-sha.js';
 import { parsePageDiff, parsePullRequestContext } from './review-inputs.js';
 
 export const REVIEW_REQUEST = 'review';
@@ -64,13 +65,12 @@ export function metaForRequest({ owner, repo, number, title, author, dismissed, 
 
 // Pull request lists: one summary per row, keyed by the head commit when the row shows it.
 export const LIST_SUMMARY_REQUEST = 'list-summary';
-const HEAD_SHA_PATTERN = /^[0-9a-f]{40}$/;
 
 /** Returns {owner, repo, number, title?, headSha?} for a well-formed list summary request, else null. */
 export function parseListSummaryRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== LIST_SUMMARY_REQUEST) return null;
   const pr = parseReviewRequest({ ...message, type: REVIEW_REQUEST });
-  if (pr && typeof message.headSha === 'string' && HEAD_SHA_PATTERN.test(message.headSha)) pr.headSha = message.headSha;
+  if (pr && typeof message.headSha === 'string' && COMMIT_SHA.test(message.headSha)) pr.headSha = message.headSha;
   return pr;
 }
 

@@ -1,6 +1,7 @@
 // What a content script may send along with a review request besides naming the pull request:
 // the diff it read from the page, and the pull request's context read from its pages. Both come
 // from a page GitHub rendered, so both are checked for shape and size before the engine sees them.
+import { COMMIT_SHA } from './commit-sha.js';
 
 const MAX_PAGE_DIFF_CHARS = 64 * 1024 * 1024;
 export const PAGE_DIFF_SOURCES = ['page-rendered', 'page-data'];
@@ -14,7 +15,6 @@ export function parsePageDiff(diff) {
   return { text, source, files: Number.isSafeInteger(files) && files >= 0 ? files : null };
 }
 
-const SHA_PATTERN = /^[0-9a-f]{40}$/;
 const REF_PATTERN = /^[^\s~^:?*[\\]{1,255}$/;
 const MAX_TEXT = 65536;
 const MAX_SHORT_TEXT = 1000;
@@ -67,7 +67,7 @@ export function parsePullRequestContext(context) {
   if (Array.isArray(context.comments)) parsed.comments = list(context.comments).map(parseComment).filter(Boolean);
   if (Array.isArray(context.checks)) parsed.checks = list(context.checks).map(parseCheck).filter(Boolean);
   for (const field of ['head_sha', 'base_sha']) {
-    if (typeof context[field] === 'string' && SHA_PATTERN.test(context[field])) parsed[field] = context[field];
+    if (typeof context[field] === 'string' && COMMIT_SHA.test(context[field])) parsed[field] = context[field];
   }
   if (typeof context.base_ref === 'string' && REF_PATTERN.test(context.base_ref)) parsed.base_ref = context.base_ref;
   return parsed;

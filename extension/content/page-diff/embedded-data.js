@@ -2,7 +2,7 @@
 // says about the pull request: the files of the view with their line counts, and the head and
 // base commits. Its shape is GitHub's, undocumented (github-dom.md §2.3); nothing here reads
 // diff lines from it, as no shape for them could be confirmed. DOM-free.
-import { SHA } from './head.js';
+import { COMMIT_SHA as SHA } from '../../shared/commit-sha.js';
 
 /** The files route of a React page's embedded data, or null. */
 export function filesRoute(embedded) {

@@ -1,15 +1,15 @@
 // The pull request's head and base commits as a classic files page names them in addresses:
 // `show_toc?base_sha=<base>&sha1=…&sha2=<head>` and
 // `show_partial_comparison?base_commit_oid=<base>&end_commit_oid=<head>…`. DOM-free.
+import { COMMIT_SHA } from '../../shared/commit-sha.js';
 
-export const SHA = /^[0-9a-f]{40}$/;
 const HEAD_PARAMS = ['sha2', 'end_commit_oid'];
 const BASE_PARAMS = ['base_sha', 'base_commit_oid'];
 
 function firstSha(params, names) {
   for (const name of names) {
     const value = params.get(name)?.toLowerCase();
-    if (value && SHA.test(value)) return value;
+    if (value && COMMIT_SHA.test(value)) return value;
   }
   return undefined;
 }

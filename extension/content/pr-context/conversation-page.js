@@ -4,11 +4,11 @@
 // `.base-ref`, description `#issue-<id> .comment-body`); React ones (`data-testid`) are those other
 // extensions read on the 2026 pages, unverified here. GitHub changes this often: whatever is not
 // found is left out, never guessed.
+import { COMMIT_SHA as SHA } from '../../shared/commit-sha.js';
 import { readComments } from './comments.js';
 import { readCheckRows } from './checks.js';
 import { renderedText } from './rendered-text.js';
 
-const SHA = /^[0-9a-f]{40}$/;
 const text = (element) => element?.textContent.replace(/\s+/g, ' ').trim() ?? '';
 const first = (doc, selectors) => selectors.map((selector) => doc.querySelector(selector)).find(Boolean) ?? null;
 
