@@ -59,6 +59,7 @@ test('a finding the engine no longer gives is vanished, not counted', () => {
   const otherMode = label('G1', 'TP', { mode: 'whole' });
   const result = measure({ labels: [kept, gone, otherMode], ruleIds: ['G1'], produced: producedFor([kept, { ...otherMode, mode: 'hunks' }]), ruleUnchanged: always });
   assert.deepEqual([row(result, 'G1').labels, row(result, 'G1').tp, row(result, 'G1').vanished], [1, 1, 2]);
+  assert.deepEqual(result.vanished, [gone, otherMode], 'listed for reading: the change removed them');
 });
 
 test('the finding is matched on commit, mode, rule, path, line and side', () => {
@@ -78,6 +79,15 @@ test('two labels of one finding count once, at the worse verdict', () => {
   const b6 = row(measure({ labels: [first, second], ruleIds: ['B6'], produced: producedFor([first]), ruleUnchanged: always }), 'B6');
   assert.deepEqual([b6.labels, b6.tp, b6.low], [1, 0, 1]);
   assert.equal(b6.labeled_through, '2026-12-02');
+});
+
+test('the same finding labelled in hunks and whole mode counts once', () => {
+  const hunks = label('A3', 'TP', { line: null, path: null });
+  const whole = { ...hunks, mode: 'whole', verdict: 'FP' };
+  const a3 = row(measure({ labels: [hunks, whole], ruleIds: ['A3'], produced: producedFor([hunks, whole]), ruleUnchanged: always }), 'A3');
+  assert.deepEqual([a3.labels, a3.tp, a3.fp], [1, 0, 1]);
+  const onlyWholeStill = row(measure({ labels: [hunks, whole], ruleIds: ['A3'], produced: producedFor([hunks]), ruleUnchanged: always }), 'A3');
+  assert.deepEqual([onlyWholeStill.labels, onlyWholeStill.tp, onlyWholeStill.vanished], [1, 1, 1], 'each mode is matched on its own run');
 });
 
 test('labels of unregistered rules are set aside', () => {

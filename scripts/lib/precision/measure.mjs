@@ -12,12 +12,15 @@ const WORST_FIRST = ['FP', 'LOW', 'TP'];
 // produced: Set of findingKey()s the current engine gives on the labelled commits.
 // ruleUnchanged(rule, engineCommit): true when the rule's source files are identical at the label's
 //   engine commit and now; false when they differ; null when the engine commit is unknown to git.
-// Returns { rows (one per registered rule, catalogue order), unknownRules, unknownEngines }.
+// Returns { rows (one per registered rule, catalogue order), vanished (the labels whose finding the
+// engine no longer gives), unknownRules, unknownEngines }.
 export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
   const rows = new Map(ruleIds.map((id) => [id, emptyRow(id)]));
   const unknownRules = new Set();
   const unknownEngines = new Set();
-  // Several labels of one finding (two labellers, or a label repeated) count once, at the worst verdict.
+  const vanished = [];
+  // Several labels of one finding (two labellers, the same finding in both modes) count once, at the
+  // worst verdict: they are one judgment of one place, not independent evidence.
   const perFinding = new Map();
   for (const label of labels) {
     const row = rows.get(label.rule);
@@ -35,13 +38,14 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
       row.stale += 1;
       continue;
     }
-    const key = findingKey(label);
-    if (!produced.has(key)) {
+    if (!produced.has(findingKey(label))) {
       row.vanished += 1;
+      vanished.push(label);
       continue;
     }
-    const previous = perFinding.get(key);
-    perFinding.set(key, previous ? worse(previous, label) : label);
+    const place = findingKey({ ...label, mode: '*' });
+    const previous = perFinding.get(place);
+    perFinding.set(place, previous ? worse(previous, label) : label);
   }
   for (const label of perFinding.values()) {
     const row = rows.get(label.rule);
@@ -49,7 +53,7 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
     if (label.labeled_at && label.labeled_at > row.labeled_through) row.labeled_through = label.labeled_at;
   }
   for (const row of rows.values()) finishRow(row);
-  return { rows: [...rows.values()], unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
+  return { rows: [...rows.values()], vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
 }
 
 function emptyRow(rule) {
