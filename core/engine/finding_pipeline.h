@@ -20,7 +20,7 @@ std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(all_
 // named at all) becomes a note marked fields["preview"] = "1", with fields["rule_severity"] = the
 // severity the rule gave, so the report words it "worth a look". Runs before the red gate and the
 // verdict, so a preview rule never warns or blocks.
-void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses = RuleStatusTable::embedded());
+void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses = RuleStatusTable::active());
 
 // The red gate: a red finding with no (or an empty) trigger, or an inferred red finding,
 // becomes warn with fields["worth_checking"] = "1" (worded "worth checking").

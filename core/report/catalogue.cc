@@ -67,8 +67,8 @@ std::string catalogue_markdown() {
       "triggers it; otherwise it is reported as warn, worded \"worth checking\". A rule is stable when its "
       "precision on hand labels made since its last change (true and worth a reviewer's minute, over all "
       "its labels) is at least " +
-      percent(RuleStatusTable::embedded().min_precision) + " on at least " +
-      std::to_string(RuleStatusTable::embedded().min_labels) +
+      percent(RuleStatusTable::active().min_precision) + " on at least " +
+      std::to_string(RuleStatusTable::active().min_labels) +
       " labels; until then it is preview and its findings are notes, worded \"worth a look\".\n";
   std::string current_category;
   bool first = true;
@@ -110,7 +110,7 @@ nlohmann::json catalogue_json() {
                      {"must_not_fire", meta.must_not_fire},
                      {"source", meta.source},
                      {"messages", std::move(messages)}});
-    const RuleStatusEntry& status = RuleStatusTable::embedded().entry(meta.id);
+    const RuleStatusEntry& status = RuleStatusTable::active().entry(meta.id);
     nlohmann::json& row = rules.back();
     row["status"] = to_string(status.status);
     row["precision"] = status.precision ? nlohmann::json(*status.precision) : nlohmann::json(nullptr);

@@ -19,9 +19,9 @@ std::string category_title(const std::string& category);
 std::string rule_help_markdown(const RuleMeta& meta);
 
 // "Status: stable — precision 92% on 12 hand labels (TP 11, LOW 1, FP 0; labeled through …)." or
-// the preview wording, from `statuses` (the embedded rule_status.json by default).
+// the preview wording, from `statuses` (the active table: the embedded rule_status.json unless replaced).
 std::string rule_status_markdown(const std::string& rule_id,
-                                 const RuleStatusTable& statuses = RuleStatusTable::embedded());
+                                 const RuleStatusTable& statuses = RuleStatusTable::active());
 
 // Every registered rule, grouped by category in catalogue order, as one markdown document.
 std::string catalogue_markdown();

@@ -1,5 +1,7 @@
 #include "core/rules/rule_status.h"
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "core/rules/embedded_rule_status.h"
@@ -56,6 +58,17 @@ const RuleStatusTable& RuleStatusTable::embedded() {
   static const RuleStatusTable table = parse(embedded_rule_status_json());
   return table;
 }
+
+namespace {
+std::optional<RuleStatusTable>& process_table() {
+  static std::optional<RuleStatusTable> table;
+  return table;
+}
+}  // namespace
+
+const RuleStatusTable& RuleStatusTable::active() { return process_table() ? *process_table() : embedded(); }
+
+void RuleStatusTable::use_for_process(RuleStatusTable table) { process_table() = std::move(table); }
 
 const RuleStatusEntry& RuleStatusTable::entry(const std::string& rule) const {
   static const RuleStatusEntry unlabeled;

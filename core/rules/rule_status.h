@@ -30,6 +30,11 @@ class RuleStatusTable {
   static RuleStatusTable parse(std::string_view json_text, std::string* error = nullptr);
   // The table compiled into the engine (core/rules/rule_status.json).
   static const RuleStatusTable& embedded();
+  // The table reviews apply: embedded() unless a tool replaced it for the whole process with
+  // use_for_process() (the CLI's `review --rule-status FILE`). Replace it before any review starts:
+  // reviews running at that moment may see either table.
+  static const RuleStatusTable& active();
+  static void use_for_process(RuleStatusTable table);
 
   // The entry for `rule`; a default preview entry when the table does not name it.
   const RuleStatusEntry& entry(const std::string& rule) const;
