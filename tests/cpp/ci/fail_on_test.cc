@@ -2,7 +2,6 @@
 // above the threshold, the output unchanged by the gate, dismissed findings never gating.
 #include <nlohmann/json.hpp>
 
-#include "core/rules/registry.h"
 #include "tests/cpp/ci/ci_test_support.h"
 
 namespace atom::ci_test {
@@ -29,14 +28,7 @@ std::string meta_option(const fs::path& diff) {
 
 // The gate is about severities, so these tests give every rule the stable status (its own
 // severity): with the measured statuses most rules are preview and report notes only.
-class FailOn : public CiTest {
- protected:
-  std::string every_rule_stable() {
-    nlohmann::json rules = nlohmann::json::object();
-    for (const Rule* rule : all_rules()) rules[rule->meta().id] = {{"status", "stable"}};
-    return "--rule-status " + shell_quoted(write("all-stable.json", nlohmann::json{{"rules", rules}}.dump())) + " ";
-  }
-};
+class FailOn : public CiTest {};
 
 // Every rule fixture in the repository: the gate against the counts of the JSON it printed.
 TEST_F(FailOn, ExitOneExactlyWhenAFindingReachesTheThreshold) {
@@ -44,7 +36,7 @@ TEST_F(FailOn, ExitOneExactlyWhenAFindingReachesTheThreshold) {
   ASSERT_FALSE(fixtures.empty());
   int gated_red = 0, gated_warn_only = 0, clean_or_notes = 0;
   for (const fs::path& diff : fixtures) {
-    const std::string common = "review --format json " + every_rule_stable() + meta_option(diff);
+    const std::string common = "review --format json " + rule_status_option("stable") + meta_option(diff);
     const CliRun plain = invoke(common + shell_quoted(diff));
     const CliRun red = invoke(common + "--fail-on red " + shell_quoted(diff));
     const CliRun warn = invoke(common + "--fail-on warn " + shell_quoted(diff));
@@ -70,7 +62,7 @@ TEST_F(FailOn, DismissedFindingsDoNotTripTheGate) {
   for (const fs::path& diff : diffs_in(fs::path(ATOM_SOURCE_DIR) / "tests/rules")) {
     nlohmann::json meta = fs::exists(meta_beside(diff)) ? nlohmann::json::parse(read_file(meta_beside(diff)))
                                                         : nlohmann::json::object();
-    const std::string stable = every_rule_stable();
+    const std::string stable = rule_status_option("stable");
     const CliRun first = invoke("review --format json " + stable + "--meta " + shell_quoted(write("meta.json", meta.dump())) + " " + shell_quoted(diff));
     ASSERT_EQ(first.exit_code, 0) << first.err;
     const nlohmann::json result = nlohmann::json::parse(first.out);
@@ -95,9 +87,7 @@ TEST_F(FailOn, DismissedFindingsDoNotTripTheGate) {
 
 // With the measured statuses a preview rule's red is a note, so it never trips the gate.
 TEST_F(FailOn, PreviewRulesNeverTripTheGate) {
-  nlohmann::json rules = nlohmann::json::object();
-  for (const Rule* rule : all_rules()) rules[rule->meta().id] = {{"status", "preview"}};
-  const std::string preview = "--rule-status " + shell_quoted(write("all-preview.json", nlohmann::json{{"rules", rules}}.dump())) + " ";
+  const std::string preview = rule_status_option("preview");
   int reds_demoted = 0;
   for (const fs::path& diff : diffs_in(fs::path(ATOM_SOURCE_DIR) / "tests/rules")) {
     const CliRun gated = invoke("review --format json --fail-on warn " + preview + meta_option(diff) + shell_quoted(diff));
