@@ -10,18 +10,19 @@ namespace {
 
 constexpr const char* kUsage = R"(usage:
   atom-review review [--meta PR.json] [--format markdown|json|sarif] [--pack PACK.json]
-                     [--fail-on red|warn] [--repo DIR] [DIFF | -]
+                     [--fail-on red|warn] [--repo DIR] [--rule-status STATUS.json] [DIFF | -]
   atom-review tiers  [--since DATE] [--until DATE] [--top N] [--format markdown|json] [GITLOG | -]
   atom-review rules  [--format markdown|json]
   atom-review batch  [--meta-dir DIR] [--jobs N] DIR|DIFF...
   atom-review --help | --version
 
 review  reviews a unified diff (git diff, git show, gh pr diff, GitHub's .diff); default output
-        is the markdown verdict card.
+        is the markdown verdict card. --rule-status replaces the rules' measured statuses
+        (core/rules/rule_status.json: a preview rule's findings are notes) with another table.
 tiers   counts commits per file in `git log --name-only --format='commit %H %aI %cI'` output
         and prints the backbone table with each file's tier. DATE is YYYY-MM-DD or an ISO
         timestamp with offset (2026-06-23T16:00+08:00).
-rules   prints the rule catalogue with its documentation.
+rules   prints the rule catalogue with its documentation and each rule's status.
 batch   reviews many diffs (x.diff with x.meta.json beside it or in --meta-dir), one JSON line
         per diff in path order, then a summary line.
 

@@ -1,5 +1,5 @@
 // `atom-review review [--meta PR.json] [--format markdown|json|sarif] [--pack PACK.json]
-//                     [--fail-on red|warn] [--repo DIR] [DIFF | -]`
+//                     [--fail-on red|warn] [--repo DIR] [--rule-status STATUS.json] [DIFF | -]`
 #include <iostream>
 #include <optional>
 
@@ -13,7 +13,7 @@ namespace atom::cli {
 
 int run_review_command(const std::vector<std::string>& raw_args) {
   const Arguments args =
-      split_arguments(raw_args, {"--meta", "--format", "--pack", "--fail-on", "--repo"}, "review");
+      split_arguments(raw_args, {"--meta", "--format", "--pack", "--fail-on", "--repo", "--rule-status"}, "review");
   std::string error = args.error;
   if (error.empty() && args.positional.size() > 1) error = "review takes one DIFF (or -), got " +
                                                             std::to_string(args.positional.size());
@@ -30,6 +30,10 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   // Without --pack the pack that names meta.repo applies (TierTable::for_repo).
   std::optional<TierTable> pack;
   if (auto it = args.options.find("--pack"); it != args.options.end() && !load_pack(it->second, pack.emplace(), error))
+    return fail(error);
+
+  // Without --rule-status the statuses measured on the hand labels (core/rules/rule_status.json) apply.
+  if (auto it = args.options.find("--rule-status"); it != args.options.end() && !use_rule_status_file(it->second, error))
     return fail(error);
 
   std::string diff;

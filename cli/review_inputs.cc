@@ -32,6 +32,19 @@ bool load_pack(const std::string& path, TierTable& out, std::string& error) {
   return true;
 }
 
+bool use_rule_status_file(const std::string& path, std::string& error) {
+  std::string text;
+  if (!read_input(path, text, error)) return false;
+  std::string status_error;
+  RuleStatusTable table = RuleStatusTable::parse(text, &status_error);
+  if (!status_error.empty()) {
+    error = path + ": " + status_error;
+    return false;
+  }
+  RuleStatusTable::use_for_process(std::move(table));
+  return true;
+}
+
 std::optional<std::string> unusable_diff_reason(const std::string& diff_name, const std::string& diff_bytes,
                                                 const ReviewResult& result) {
   const std::string name = diff_name == "-" ? "<stdin>" : diff_name;

@@ -6,6 +6,7 @@
 
 #include "core/model/pr_meta.h"
 #include "core/report/review_result.h"
+#include "core/rules/rule_status.h"
 #include "core/tiers/tier_table.h"
 
 namespace atom::cli {
@@ -21,6 +22,11 @@ bool load_meta(const std::string& path, MetaInput& out, std::string& error);
 // Reads PACK.json (core/packs/README.md) into the tier table it defines. On failure returns false
 // with one line naming the file.
 bool load_pack(const std::string& path, TierTable& out, std::string& error);
+
+// Reads a rule status table (the shape of core/rules/rule_status.json) and makes it the one every
+// review in this process applies (RuleStatusTable::use_for_process). On failure returns false with
+// one line naming the file.
+bool use_rule_status_file(const std::string& path, std::string& error);
 
 // When nothing in the diff could be used (empty, or not a diff at all): one line naming the file
 // and the diff line. nullopt when the review is usable (possibly with errors[] after some files).

@@ -53,6 +53,15 @@ std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const Revi
 
 std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(all_rules(), model); }
 
+void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses) {
+  for (Finding& finding : findings) {
+    if (statuses.is_stable(finding.rule)) continue;
+    finding.fields["preview"] = "1";
+    finding.fields["rule_severity"] = to_string(finding.severity);
+    finding.severity = Severity::Note;
+  }
+}
+
 void apply_red_gate(std::vector<Finding>& findings) {
   for (Finding& finding : findings) {
     if (finding.severity != Severity::Red) continue;

@@ -5,6 +5,7 @@
 #include "core/analysis/review_model.h"
 #include "core/report/review_result.h"
 #include "core/rules/rule.h"
+#include "core/rules/rule_status.h"
 
 namespace atom {
 
@@ -14,6 +15,12 @@ namespace atom {
 // `rule` empty gets the id of the rule that made it.
 std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model);
 std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(all_rules(), model)
+
+// The rule lifecycle: each finding of a rule that `statuses` does not call stable (preview, or not
+// named at all) becomes a note marked fields["preview"] = "1", with fields["rule_severity"] = the
+// severity the rule gave, so the report words it "worth a look". Runs before the red gate and the
+// verdict, so a preview rule never warns or blocks.
+void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses = RuleStatusTable::active());
 
 // The red gate: a red finding with no (or an empty) trigger, or an inferred red finding,
 // becomes warn with fields["worth_checking"] = "1" (worded "worth checking").

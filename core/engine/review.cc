@@ -42,6 +42,7 @@ ReviewResult review_parsed(const ParsedDiff& diff, std::vector<ParseError> notes
   result.errors.insert(result.errors.end(), notes.begin(), notes.end());
 
   std::vector<Finding> findings = run_all_rules(model);
+  apply_rule_status(findings);
   apply_red_gate(findings);
   assign_places(model, findings);
   fold_by_place(findings);

@@ -14,7 +14,24 @@ void add_section(std::string& out, const char* heading, const std::string& body)
   out += '\n';
 }
 
+std::string percent(double fraction) { return std::to_string(static_cast<int>(fraction * 100.0 + 0.5)) + "%"; }
+
 }  // namespace
+
+std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTable& statuses) {
+  const RuleStatusEntry& entry = statuses.entry(rule_id);
+  std::string counts = "TP " + std::to_string(entry.tp) + ", LOW " + std::to_string(entry.low) + ", FP " +
+                       std::to_string(entry.fp);
+  if (!entry.labeled_through.empty()) counts += "; labeled through " + entry.labeled_through;
+  if (entry.status == RuleStatus::Stable)
+    return "Status: stable — precision " + percent(entry.precision.value_or(0.0)) + " on " +
+           std::to_string(entry.labels) + " hand labels (" + counts + ").";
+  if (entry.labels == 0)
+    return "Status: preview — no hand labels since its last change, so its findings are notes (worth a look).";
+  return "Status: preview — precision " + percent(entry.precision.value_or(0.0)) + " on " +
+         std::to_string(entry.labels) + " hand label" + (entry.labels == 1 ? "" : "s") + " (" + counts +
+         "), so its findings are notes (worth a look).";
+}
 
 std::string category_title(const std::string& category) {
   static const std::map<std::string, std::string> titles = {
@@ -47,7 +64,12 @@ std::string catalogue_markdown() {
       "# atom-review rules\n\n"
       "Generated from the rules' own metadata (`atom-review rules`). Severities: red = block, "
       "warn = should fix, note = worth asking. A red finding must name the concrete input that "
-      "triggers it; otherwise it is reported as warn, worded \"worth checking\".\n";
+      "triggers it; otherwise it is reported as warn, worded \"worth checking\". A rule is stable when its "
+      "precision on hand labels made since its last change (true and worth a reviewer's minute, over all "
+      "its labels) is at least " +
+      percent(RuleStatusTable::active().min_precision) + " on at least " +
+      std::to_string(RuleStatusTable::active().min_labels) +
+      " labels; until then it is preview and its findings are notes, worded \"worth a look\".\n";
   std::string current_category;
   bool first = true;
   for (const Rule* rule : all_rules()) {
@@ -57,7 +79,8 @@ std::string catalogue_markdown() {
       first = false;
       out += "\n## " + category_title(meta.category) + "\n";
     }
-    out += "\n### " + meta.id + " — " + meta.slug + "\n\n" + rule_help_markdown(meta);
+    out += "\n### " + meta.id + " — " + meta.slug + "\n\n" + rule_status_markdown(meta.id) + "\n\n" +
+           rule_help_markdown(meta);
     if (!meta.messages.empty()) {
       out += "\n**Messages**\n\n";
       for (const auto& message : meta.messages)
@@ -87,6 +110,15 @@ nlohmann::json catalogue_json() {
                      {"must_not_fire", meta.must_not_fire},
                      {"source", meta.source},
                      {"messages", std::move(messages)}});
+    const RuleStatusEntry& status = RuleStatusTable::active().entry(meta.id);
+    nlohmann::json& row = rules.back();
+    row["status"] = to_string(status.status);
+    row["precision"] = status.precision ? nlohmann::json(*status.precision) : nlohmann::json(nullptr);
+    row["labels"] = status.labels;
+    row["tp"] = status.tp;
+    row["low"] = status.low;
+    row["fp"] = status.fp;
+    row["labeled_through"] = status.labeled_through.empty() ? nlohmann::json(nullptr) : nlohmann::json(status.labeled_through);
   }
   return rules;
 }

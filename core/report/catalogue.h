@@ -4,6 +4,7 @@
 #include <string>
 #include <nlohmann/json.hpp>
 #include "core/rules/rule.h"
+#include "core/rules/rule_status.h"
 
 namespace atom {
 
@@ -17,12 +18,18 @@ std::string category_title(const std::string& category);
 // fire, source PRs, and its messages.
 std::string rule_help_markdown(const RuleMeta& meta);
 
+// "Status: stable — precision 92% on 12 hand labels (TP 11, LOW 1, FP 0; labeled through …)." or
+// the preview wording, from `statuses` (the active table: the embedded rule_status.json unless replaced).
+std::string rule_status_markdown(const std::string& rule_id,
+                                 const RuleStatusTable& statuses = RuleStatusTable::active());
+
 // Every registered rule, grouped by category in catalogue order, as one markdown document.
 std::string catalogue_markdown();
 
 // [{"id", "slug", "category", "category_title", "default_severity", "summary", "what", "why",
 //   "example", "must_not_fire", "source", "messages": [{"id", "problem", "impact",
-//   "action_verified", "action_inferred"}]}] in catalogue order.
+//   "action_verified", "action_inferred"}], "status": "stable|preview", "precision": 0.92 or null,
+//   "labels", "tp", "low", "fp", "labeled_through": "2026-12-01" or null}] in catalogue order.
 nlohmann::json catalogue_json();
 
 }  // namespace atom

@@ -36,6 +36,16 @@ bool is_worth_checking(const Finding& finding) {
   return it != finding.fields.end() && it->second == "1";
 }
 
+bool is_preview(const Finding& finding) {
+  const auto it = finding.fields.find("preview");
+  return it != finding.fields.end() && it->second == "1";
+}
+
+std::string rule_severity(const Finding& finding) {
+  const auto it = finding.fields.find("rule_severity");
+  return it != finding.fields.end() ? it->second : std::string(to_string(finding.severity));
+}
+
 std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields) {
   std::string out;
   size_t i = 0;
@@ -67,6 +77,7 @@ FindingWords word_finding(const Finding& finding) {
                        : "Reviewer should ask " + fill_template(message->action_inferred, finding.fields);
   }
   if (is_worth_checking(finding)) words.problem = "worth checking: " + words.problem;
+  if (is_preview(finding)) words.problem = "worth a look: " + words.problem;
   words.problem = to_valid_utf8(words.problem);
   words.impact = to_valid_utf8(words.impact);
   words.action = to_valid_utf8(words.action);

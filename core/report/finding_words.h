@@ -17,6 +17,12 @@ struct FindingWords {
 // and setting fields["worth_checking"] = "1"; such a finding is worded as worth checking.
 bool is_worth_checking(const Finding& finding);
 
+// The engine turns a finding of a preview rule (one not yet measured stable on hand labels) into a
+// note and sets fields["preview"] = "1"; such a finding is worded as worth a look.
+bool is_preview(const Finding& finding);
+// The severity the rule itself gave: fields["rule_severity"] on a preview finding, else its severity.
+std::string rule_severity(const Finding& finding);
+
 // Words from the rule's MessageTemplate (find_rule(rule)->meta().messages, by message_id), each
 // {name} replaced by fields[name]. An unknown rule or message gives a neutral generic wording.
 // Never mentions the rule id. The result is valid UTF-8.

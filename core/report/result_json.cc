@@ -81,6 +81,10 @@ json finding_json(const Finding& finding) {
               {"message_id", finding.message_id}};
   if (finding.folded > 0) out["folded"] = finding.folded;
   if (is_worth_checking(finding)) out["worth_checking"] = true;
+  if (is_preview(finding)) {
+    out["preview"] = true;
+    out["rule_severity"] = rule_severity(finding);
+  }
   if (!finding.place.empty()) out["place"] = finding.place;
   if (const Rule* rule = find_rule(finding.rule)) out["category"] = rule->meta().category;
   return out;

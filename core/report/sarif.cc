@@ -118,6 +118,10 @@ json sarif_result(const ReviewResult& result, const Finding& finding, const std:
   if (finding.trigger) properties["trigger"] = to_valid_utf8(*finding.trigger);
   if (finding.folded > 0) properties["folded"] = finding.folded;
   if (is_worth_checking(finding)) properties["worthChecking"] = true;
+  if (is_preview(finding)) {
+    properties["preview"] = true;
+    properties["ruleSeverity"] = rule_severity(finding);
+  }
 
   json out = {{"ruleId", finding.rule},
               {"level", sarif_level(finding.severity)},

@@ -1,7 +1,7 @@
 // A stand-in for the GitHub Actions runner: a temp git repository with a base and a head commit,
 // a pull_request event payload, and a run of scripts/action/review-pr with the runner's files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,19 @@ export function runReviewPr(workspace, inputs = {}, env = {}) {
     },
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+// An atom-review that gives every rule the stable status (`review --rule-status`), for tests of the
+// gate: with the measured statuses (core/rules/rule_status.json) a preview rule reports notes only.
+export function cliWithEveryRuleStable(workspace) {
+  const rules = JSON.parse(spawnSync(cliPath, ['rules', '--format', 'json'], { encoding: 'utf8' }).stdout);
+  const statusPath = path.join(workspace.root, 'all-stable.json');
+  writeFileSync(statusPath, JSON.stringify({ rules: Object.fromEntries(rules.map((r) => [r.id, { status: 'stable' }])) }));
+  const wrapper = path.join(workspace.root, 'atom-review-all-stable');
+  const quote = (text) => `'${text.replaceAll("'", "'\\''")}'`;
+  writeFileSync(wrapper, `#!/bin/sh\ncommand="$1"; shift\nexec ${quote(cliPath)} "$command" --rule-status ${quote(statusPath)} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  return wrapper;
 }
 
 // GITHUB_OUTPUT's name=value lines as an object.

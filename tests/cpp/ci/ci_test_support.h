@@ -13,6 +13,9 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/rules/registry.h"
 
 namespace atom::ci_test {
 
@@ -50,6 +53,15 @@ class CiTest : public ::testing::Test {
     fs::create_directories(path.parent_path());
     std::ofstream(path, std::ios::binary) << content;
     return path.string();
+  }
+
+  // "--rule-status FILE " giving every rule `status` ("stable": the severity the rule gives;
+  // "preview": notes only), for tests about severities rather than about the measured statuses.
+  std::string rule_status_option(const std::string& status) {
+    nlohmann::json rules = nlohmann::json::object();
+    for (const Rule* rule : all_rules()) rules[rule->meta().id] = {{"status", status}};
+    const std::string path = write("rule-status-" + status + ".json", nlohmann::json{{"rules", rules}}.dump());
+    return "--rule-status '" + path + "' ";
   }
 
   // `args` goes to the shell as written: quote paths that may hold spaces.

@@ -26,6 +26,8 @@ std::string meta_option(const fs::path& diff) {
   return fs::exists(meta_beside(diff)) ? "--meta " + shell_quoted(meta_beside(diff)) + " " : "";
 }
 
+// The gate is about severities, so these tests give every rule the stable status (its own
+// severity): with the measured statuses most rules are preview and report notes only.
 class FailOn : public CiTest {};
 
 // Every rule fixture in the repository: the gate against the counts of the JSON it printed.
@@ -34,7 +36,7 @@ TEST_F(FailOn, ExitOneExactlyWhenAFindingReachesTheThreshold) {
   ASSERT_FALSE(fixtures.empty());
   int gated_red = 0, gated_warn_only = 0, clean_or_notes = 0;
   for (const fs::path& diff : fixtures) {
-    const std::string common = "review --format json " + meta_option(diff);
+    const std::string common = "review --format json " + rule_status_option("stable") + meta_option(diff);
     const CliRun plain = invoke(common + shell_quoted(diff));
     const CliRun red = invoke(common + "--fail-on red " + shell_quoted(diff));
     const CliRun warn = invoke(common + "--fail-on warn " + shell_quoted(diff));
@@ -60,7 +62,8 @@ TEST_F(FailOn, DismissedFindingsDoNotTripTheGate) {
   for (const fs::path& diff : diffs_in(fs::path(ATOM_SOURCE_DIR) / "tests/rules")) {
     nlohmann::json meta = fs::exists(meta_beside(diff)) ? nlohmann::json::parse(read_file(meta_beside(diff)))
                                                         : nlohmann::json::object();
-    const CliRun first = invoke("review --format json --meta " + shell_quoted(write("meta.json", meta.dump())) + " " + shell_quoted(diff));
+    const std::string stable = rule_status_option("stable");
+    const CliRun first = invoke("review --format json " + stable + "--meta " + shell_quoted(write("meta.json", meta.dump())) + " " + shell_quoted(diff));
     ASSERT_EQ(first.exit_code, 0) << first.err;
     const nlohmann::json result = nlohmann::json::parse(first.out);
     if (count_severities(result).red == 0) continue;
@@ -72,7 +75,7 @@ TEST_F(FailOn, DismissedFindingsDoNotTripTheGate) {
                              {"reason", "accepted in review"}});
     meta["dismissed"] = dismissed;
     const std::string meta_path = write("dismissed.json", meta.dump());
-    const CliRun gated = invoke("review --format json --fail-on red --meta " + shell_quoted(meta_path) + " " + shell_quoted(diff));
+    const CliRun gated = invoke("review --format json --fail-on red " + stable + "--meta " + shell_quoted(meta_path) + " " + shell_quoted(diff));
     EXPECT_EQ(gated.exit_code, 0) << diff << ": " << gated.err;
     const nlohmann::json after = nlohmann::json::parse(gated.out, nullptr, false);
     EXPECT_EQ(count_severities(after).red, 0) << diff;
@@ -80,6 +83,31 @@ TEST_F(FailOn, DismissedFindingsDoNotTripTheGate) {
     return;
   }
   FAIL() << "no rule fixture gives a red finding";
+}
+
+// With the measured statuses a preview rule's red is a note, so it never trips the gate.
+TEST_F(FailOn, PreviewRulesNeverTripTheGate) {
+  const std::string preview = rule_status_option("preview");
+  int reds_demoted = 0;
+  for (const fs::path& diff : diffs_in(fs::path(ATOM_SOURCE_DIR) / "tests/rules")) {
+    const CliRun gated = invoke("review --format json --fail-on warn " + preview + meta_option(diff) + shell_quoted(diff));
+    ASSERT_EQ(gated.exit_code, 0) << diff << ": " << gated.err;
+    const nlohmann::json result = nlohmann::json::parse(gated.out);
+    EXPECT_EQ(result["verdict"], "lgtm") << diff;
+    for (const auto& finding : result["findings"]) {
+      EXPECT_EQ(finding["severity"], "note") << diff;
+      EXPECT_EQ(finding["preview"], true) << diff;
+      if (finding["rule_severity"] == "red") ++reds_demoted;
+    }
+  }
+  EXPECT_GT(reds_demoted, 0) << "no fixture gave a red to demote: the test proved less than it claims";
+}
+
+TEST_F(FailOn, MalformedRuleStatusIsTwo) {
+  EXPECT_EQ(invoke("review --rule-status " + write("bad.json", "[1]") + " " + write("x.diff", "")).exit_code, 2);
+  const CliRun missing = invoke("review --rule-status " + (dir_ / "missing.json").string() + " -");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("missing.json"), std::string::npos) << missing.err;
 }
 
 // Unusable input is 2 even with the gate: CI must tell "broken input" from "findings".

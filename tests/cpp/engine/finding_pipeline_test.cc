@@ -46,6 +46,39 @@ TEST(RedGate, LeavesWarnAndNoteAlone) {
   EXPECT_TRUE(findings[0].fields.empty());
 }
 
+RuleStatusTable table_with_stable(const std::string& rule) {
+  RuleStatusTable table;
+  RuleStatusEntry stable;
+  stable.status = RuleStatus::Stable;
+  table.set(rule, stable);
+  table.set("C3", RuleStatusEntry{});  // named, preview
+  return table;
+}
+
+TEST(RuleStatus, PreviewRulesFindingsBecomeMarkedNotes) {
+  std::vector<Finding> findings = {finding("B1", Severity::Red, "a.py", 3), finding("C3", Severity::Warn, "a.py", 4),
+                                   finding("ZZ9", Severity::Warn, "a.py", 5), finding("HK3", Severity::Note, "", 0)};
+  findings[0].trigger = "scale when x is None";
+  apply_rule_status(findings, table_with_stable("B1"));
+  EXPECT_EQ(findings[0].severity, Severity::Red) << "a stable rule keeps its severity";
+  EXPECT_EQ(findings[0].fields.count("preview"), 0u);
+  EXPECT_EQ(findings[1].severity, Severity::Note);
+  EXPECT_EQ(findings[1].fields.at("preview"), "1");
+  EXPECT_EQ(findings[1].fields.at("rule_severity"), "warn");
+  EXPECT_EQ(findings[2].severity, Severity::Note) << "a rule the table does not name is preview";
+  EXPECT_EQ(findings[3].fields.at("rule_severity"), "note");
+}
+
+TEST(RuleStatus, APreviewRuleNeverBlocksOrWarns) {
+  std::vector<Finding> findings = {finding("C3", Severity::Red, "a.py", 3)};
+  findings[0].trigger = "gfx950";
+  apply_rule_status(findings, table_with_stable("B1"));
+  apply_red_gate(findings);
+  EXPECT_EQ(findings[0].severity, Severity::Note);
+  EXPECT_EQ(findings[0].fields.count("worth_checking"), 0u);
+  EXPECT_EQ(verdict_for(findings), Verdict::Lgtm);
+}
+
 TEST(Folding, OneFindingPerRulePerPlace) {
   std::vector<Finding> findings = {finding("HK4", Severity::Warn, "a.py", 12, "Runner.run"),
                                    finding("HK4", Severity::Warn, "a.py", 10, "Runner.run"),

@@ -32,6 +32,30 @@ TEST(Catalogue, JsonListsRulesInCatalogueOrderWithTheirMessages) {
   }
 }
 
+TEST(Catalogue, StatusLineGivesPrecisionAndCounts) {
+  RuleStatusTable table;
+  RuleStatusEntry stable;
+  stable.status = RuleStatus::Stable;
+  stable.precision = 11.0 / 12.0;
+  stable.labels = 12;
+  stable.tp = 11;
+  stable.low = 1;
+  stable.labeled_through = "2026-12-01";
+  table.set("B1", stable);
+  RuleStatusEntry measured;
+  measured.precision = 0.5;
+  measured.labels = 2;
+  measured.tp = 1;
+  measured.fp = 1;
+  table.set("C3", measured);
+  EXPECT_EQ(rule_status_markdown("B1", table),
+            "Status: stable — precision 92% on 12 hand labels (TP 11, LOW 1, FP 0; labeled through 2026-12-01).");
+  EXPECT_EQ(rule_status_markdown("C3", table),
+            "Status: preview — precision 50% on 2 hand labels (TP 1, LOW 0, FP 1), so its findings are notes (worth a look).");
+  EXPECT_EQ(rule_status_markdown("D1", table),
+            "Status: preview — no hand labels since its last change, so its findings are notes (worth a look).");
+}
+
 TEST(Catalogue, HelpMarkdownHasSeverityAndSections) {
   RuleMeta meta;
   meta.id = "X1";

@@ -59,6 +59,20 @@ TEST(WordFinding, RedGatedFindingIsWordedWorthChecking) {
   EXPECT_FALSE(is_worth_checking(finding));
 }
 
+TEST(WordFinding, PreviewFindingIsWordedWorthALook) {
+  Finding finding;
+  finding.rule = all_rules().front()->meta().id;
+  finding.message_id = all_rules().front()->meta().messages.front().id;
+  finding.severity = Severity::Note;
+  const std::string plain = word_finding(finding).problem;
+  EXPECT_EQ(rule_severity(finding), "note");
+  finding.fields["preview"] = "1";
+  finding.fields["rule_severity"] = "red";
+  EXPECT_TRUE(is_preview(finding));
+  EXPECT_EQ(word_finding(finding).problem, "worth a look: " + plain);
+  EXPECT_EQ(rule_severity(finding), "red");
+}
+
 TEST(WordFinding, InvalidUtf8InFieldsBecomesReplacementCharacter) {
   ASSERT_FALSE(all_rules().empty());
   const Rule* rule = all_rules().front();

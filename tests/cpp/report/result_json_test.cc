@@ -80,6 +80,20 @@ TEST(ResultJson, FindingsHaveWordsAndNullsWhereTheContractSaysSo) {
   EXPECT_EQ(to_result_json(result)["verdict"], "block");
 }
 
+TEST(ResultJson, PreviewFindingsSayWhatTheRuleWouldHaveSaid) {
+  ReviewResult result = basic_result();
+  result.findings = {finding_of(*all_rules().front(), Severity::Note, "atom/model_ops/moe.py", 42),
+                     finding_of(*all_rules().front(), Severity::Note, "atom/model_ops/moe.py", 43)};
+  result.findings[0].fields = {{"preview", "1"}, {"rule_severity", "red"}};
+  const json findings = to_result_json(result)["findings"];
+  EXPECT_EQ(findings[0]["severity"], "note");
+  EXPECT_EQ(findings[0]["preview"], true);
+  EXPECT_EQ(findings[0]["rule_severity"], "red");
+  EXPECT_EQ(findings[0]["problem"].get<std::string>().rfind("worth a look: ", 0), 0u);
+  EXPECT_FALSE(findings[1].contains("preview"));
+  EXPECT_FALSE(findings[1].contains("rule_severity"));
+}
+
 TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
   ReviewResult result = basic_result();
   result.pr_types = {{"performance", "title: \"Fuse\""}};

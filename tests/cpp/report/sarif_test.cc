@@ -59,6 +59,17 @@ TEST(Sarif, ResultsHaveLevelMessageLocationAndRuleIndex) {
   EXPECT_NE(results[1]["message"]["text"].get<std::string>().find("Reviewer should ask "), std::string::npos);
 }
 
+TEST(Sarif, PreviewFindingsAreNotesMarkedPreview) {
+  ReviewResult result = basic_result();
+  result.findings = {finding_of(first_rule(), Severity::Note, "atom/model_ops/moe.py", 42)};
+  result.findings[0].fields = {{"preview", "1"}, {"rule_severity", "warn"}};
+  const json& sarif_result = to_sarif(result)["runs"][0]["results"][0];
+  EXPECT_EQ(sarif_result["level"], "note");
+  EXPECT_EQ(sarif_result["properties"]["preview"], true);
+  EXPECT_EQ(sarif_result["properties"]["ruleSeverity"], "warn");
+  EXPECT_EQ(sarif_result["message"]["text"].get<std::string>().rfind("Worth a look: ", 0), 0u);
+}
+
 TEST(Sarif, PrAndFileLevelFindingsGoToLineOneWithScope) {
   ReviewResult result = basic_result();
   result.files[0].status = FileStatus::Deleted;  // a deleted file cannot carry the PR-level anchor

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 #include "core/analysis/line_patterns.h"
+#include "core/report/catalogue.h"
 #include "core/rules/registry.h"
 #include "tests/cpp/rules/rule_test_support.h"
 
@@ -79,6 +80,23 @@ TEST(RuleCatalogue, EveryRuleHasCompleteMessages) {
       EXPECT_FALSE(message.action_verified.empty()) << message.id;
       EXPECT_FALSE(message.action_inferred.empty()) << message.id;
     }
+  }
+}
+
+TEST(RuleCatalogue, EveryRuleHasAStatus) {
+  const nlohmann::json rules = catalogue_json();
+  const std::string markdown = catalogue_markdown();
+  ASSERT_EQ(rules.size(), all_rules().size());
+  for (const nlohmann::json& rule : rules) {
+    const std::string id = rule["id"].get<std::string>();
+    SCOPED_TRACE(id);
+    EXPECT_TRUE(rule["status"] == "stable" || rule["status"] == "preview") << rule["status"];
+    for (const char* count : {"labels", "tp", "low", "fp"}) EXPECT_TRUE(rule[count].is_number_integer()) << count;
+    EXPECT_EQ(rule["labels"].get<int>(), rule["tp"].get<int>() + rule["low"].get<int>() + rule["fp"].get<int>());
+    EXPECT_EQ(rule["precision"].is_number(), rule["labels"].get<int>() > 0);
+    const std::string heading = "### " + id + " — " + rule["slug"].get<std::string>() + "\n\nStatus: " +
+                                rule["status"].get<std::string>();
+    EXPECT_NE(markdown.find(heading), std::string::npos) << "the markdown states the status under the heading";
   }
 }
 

@@ -1,0 +1,15 @@
+# Writes OUT: a C++ file returning the text of IN (core/rules/rule_status.json), so the core needs
+# no filesystem. Chunked like embed_packs.cmake: compilers limit the length of one string literal.
+file(READ ${IN} text)
+string(LENGTH "${text}" len)
+set(pieces "")
+set(pos 0)
+while(pos LESS len)
+  string(SUBSTRING "${text}" ${pos} 8000 chunk)
+  string(APPEND pieces "      R\"atomstatus(${chunk})atomstatus\"\n")
+  math(EXPR pos "${pos} + 8000")
+endwhile()
+if(pieces STREQUAL "")
+  set(pieces "      \"\"\n")
+endif()
+file(WRITE ${OUT} "// Generated from core/rules/rule_status.json by embed_rule_status.cmake. Do not edit.\n#include \"core/rules/embedded_rule_status.h\"\n#include <string>\nnamespace atom {\nconst char* embedded_rule_status_json() {\n  static const std::string text =\n${pieces}  ;\n  return text.c_str();\n}\n}  // namespace atom\n")

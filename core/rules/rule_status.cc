@@ -1,0 +1,85 @@
+#include "core/rules/rule_status.h"
+
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rules/embedded_rule_status.h"
+
+namespace atom {
+namespace {
+
+int int_field(const nlohmann::json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+std::string string_field(const nlohmann::json& object, const char* key) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+RuleStatusEntry parse_entry(const nlohmann::json& object) {
+  RuleStatusEntry entry;
+  entry.status = string_field(object, "status") == "stable" ? RuleStatus::Stable : RuleStatus::Preview;
+  if (const auto it = object.find("precision"); it != object.end() && it->is_number()) entry.precision = it->get<double>();
+  entry.labels = int_field(object, "labels");
+  entry.tp = int_field(object, "tp");
+  entry.low = int_field(object, "low");
+  entry.fp = int_field(object, "fp");
+  entry.labeled_through = string_field(object, "labeled_through");
+  return entry;
+}
+
+}  // namespace
+
+const char* to_string(RuleStatus status) { return status == RuleStatus::Stable ? "stable" : "preview"; }
+
+RuleStatusTable RuleStatusTable::parse(std::string_view json_text, std::string* error) {
+  RuleStatusTable table;
+  const nlohmann::json root = nlohmann::json::parse(json_text, nullptr, false);
+  const auto fail = [&](const char* why) {
+    if (error != nullptr) *error = why;
+    return RuleStatusTable{};
+  };
+  if (root.is_discarded() || !root.is_object()) return fail("rule status JSON: not a JSON object");
+  const auto rules = root.find("rules");
+  if (rules == root.end() || !rules->is_object()) return fail("rule status JSON: \"rules\" must be an object");
+  table.min_labels = int_field(root, "min_labels");
+  if (const auto it = root.find("min_precision"); it != root.end() && it->is_number())
+    table.min_precision = it->get<double>();
+  table.labels_through = string_field(root, "labels_through");
+  for (const auto& [id, entry] : rules->items())
+    if (entry.is_object()) table.entries_[id] = parse_entry(entry);
+  return table;
+}
+
+const RuleStatusTable& RuleStatusTable::embedded() {
+  static const RuleStatusTable table = parse(embedded_rule_status_json());
+  return table;
+}
+
+namespace {
+std::optional<RuleStatusTable>& process_table() {
+  static std::optional<RuleStatusTable> table;
+  return table;
+}
+}  // namespace
+
+const RuleStatusTable& RuleStatusTable::active() { return process_table() ? *process_table() : embedded(); }
+
+void RuleStatusTable::use_for_process(RuleStatusTable table) { process_table() = std::move(table); }
+
+const RuleStatusEntry& RuleStatusTable::entry(const std::string& rule) const {
+  static const RuleStatusEntry unlabeled;
+  const auto it = entries_.find(rule);
+  return it == entries_.end() ? unlabeled : it->second;
+}
+
+std::vector<std::string> RuleStatusTable::rule_ids() const {
+  std::vector<std::string> ids;
+  for (const auto& [id, entry] : entries_) ids.push_back(id);
+  return ids;
+}
+
+}  // namespace atom

@@ -1,0 +1,70 @@
+// Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
+// through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// "ROCm/ATOM" → "atom", "ROCm/aiter" → "aiter": the folder under ../shared/corpus and the trees.
+export const repoDir = (repo) => repo.slice(repo.indexOf('/') + 1).toLowerCase();
+export const repoName = (dir) => (dir === 'atom' ? 'ROCm/ATOM' : `ROCm/${dir}`);
+
+export const corpusDiff = (shared, repo, commit) => join(shared, 'corpus', repoDir(repo), `${commit}.diff`);
+const metaBeside = (diff) => diff.replace(/\.diff$/, '.meta.json');
+
+// The folder scripts/corpus-trees prints (it builds the cache once); null when ../shared is absent.
+export function corpusTrees(root) {
+  try {
+    return execFileSync(join(root, 'scripts/corpus-trees'), { stdio: ['ignore', 'pipe', 'inherit'] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+// targets: [{repo, commit, mode}]. Returns [{repo, commit, mode, finding, result}] for every
+// finding the engine gives now, and `missing`: targets whose diff is not in the corpus.
+export function runEngine({ cli, shared, trees, targets }) {
+  const findings = [];
+  const missing = [];
+  const unique = new Map(targets.map((t) => [`${t.repo} ${t.commit} ${t.mode}`, t]));
+  const present = [...unique.values()].filter((t) => {
+    if (existsSync(corpusDiff(shared, t.repo, t.commit))) return true;
+    missing.push(t);
+    return false;
+  });
+  const hunks = present.filter((t) => t.mode === 'hunks');
+  if (hunks.length) {
+    const byDiff = new Map(hunks.map((t) => [corpusDiff(shared, t.repo, t.commit), t]));
+    const lines = execFileSync(cli, ['batch', ...byDiff.keys()], { maxBuffer: 1 << 30 }).toString().trim().split('\n');
+    for (const line of lines) {
+      const result = JSON.parse(line);
+      const target = byDiff.get(result.input);
+      if (!target) continue;  // the summary line
+      for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
+    }
+  }
+  const empty = mkdtempSync(join(tmpdir(), 'atom-precision-'));
+  try {
+    for (const target of present.filter((t) => t.mode === 'whole')) {
+      const diff = corpusDiff(shared, target.repo, target.commit);
+      const head = join(trees, repoDir(target.repo), target.commit, 'head');
+      const args = ['review', '--format', 'json', '--repo', existsSync(head) ? head : empty];
+      if (existsSync(metaBeside(diff))) args.push('--meta', metaBeside(diff));
+      const result = JSON.parse(execFileSync(cli, [...args, diff], { maxBuffer: 1 << 30 }).toString());
+      for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+  return { findings, missing };
+}
+
+// The key fields of a finding the engine gave on a target, for findingKey().
+export const producedKeyFields = ({ repo, commit, mode, finding }) => ({
+  repo, commit, mode, rule: finding.rule, path: finding.path, line: finding.line, side: finding.side,
+});
+
+// The registered rule ids, in catalogue order, from `atom-review rules --format json`.
+export function registeredRules(cli) {
+  return JSON.parse(execFileSync(cli, ['rules', '--format', 'json'], { maxBuffer: 1 << 28 }).toString()).map((r) => r.id);
+}

@@ -1,0 +1,109 @@
+// The precision computation, free of I/O: which labels count for which rule, and each rule's status.
+import { findingKey } from './labels.mjs';
+
+// A rule is stable with precision ≥ MIN_PRECISION on at least MIN_LABELS counted labels
+// (tests/labels/README.md says why 8: below 10 labels 90% means a perfect record).
+export const MIN_LABELS = 8;
+export const MIN_PRECISION = 0.9;
+
+const WORST_FIRST = ['FP', 'LOW', 'TP'];
+
+// labels: parsed labels. ruleIds: the registered rules, in catalogue order.
+// produced: Set of findingKey()s the current engine gives on the labelled commits.
+// ruleUnchanged(rule, engineCommit): true when the rule's source files are identical at the label's
+//   engine commit and now; false when they differ; null when the engine commit is unknown to git.
+// Returns { rows (one per registered rule, catalogue order), vanished (the labels whose finding the
+// engine no longer gives), unknownRules, unknownEngines }.
+export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
+  const rows = new Map(ruleIds.map((id) => [id, emptyRow(id)]));
+  const unknownRules = new Set();
+  const unknownEngines = new Set();
+  const vanished = [];
+  // Several labels of one finding (two labellers, the same finding in both modes) count once, at the
+  // worst verdict: they are one judgment of one place, not independent evidence.
+  const perFinding = new Map();
+  for (const label of labels) {
+    const row = rows.get(label.rule);
+    if (!row) {
+      unknownRules.add(label.rule);
+      continue;
+    }
+    const unchanged = ruleUnchanged(label.rule, label.engine);
+    if (unchanged === null) {
+      unknownEngines.add(label.engine);
+      row.stale += 1;
+      continue;
+    }
+    if (!unchanged) {
+      row.stale += 1;
+      continue;
+    }
+    if (!produced.has(findingKey(label))) {
+      row.vanished += 1;
+      vanished.push(label);
+      continue;
+    }
+    const place = findingKey({ ...label, mode: '*' });
+    const previous = perFinding.get(place);
+    perFinding.set(place, previous ? worse(previous, label) : label);
+  }
+  for (const label of perFinding.values()) {
+    const row = rows.get(label.rule);
+    row[label.verdict.toLowerCase()] += 1;
+    if (label.labeled_at && label.labeled_at > row.labeled_through) row.labeled_through = label.labeled_at;
+  }
+  for (const row of rows.values()) finishRow(row);
+  return { rows: [...rows.values()], vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
+}
+
+function emptyRow(rule) {
+  return { rule, labels: 0, tp: 0, low: 0, fp: 0, precision: null, status: 'preview', vanished: 0, stale: 0, labeled_through: '' };
+}
+
+function worse(a, b) {
+  return WORST_FIRST.indexOf(b.verdict) < WORST_FIRST.indexOf(a.verdict) ? b : a;
+}
+
+function finishRow(row) {
+  row.labels = row.tp + row.low + row.fp;
+  row.precision = row.labels ? Math.round((row.tp / row.labels) * 10000) / 10000 : null;
+  row.status = row.labels >= MIN_LABELS && row.precision >= MIN_PRECISION ? 'stable' : 'preview';
+}
+
+// core/rules/rule_status.json: deterministic (no run date, no engine commit), rules in catalogue order.
+export function statusJson(rows) {
+  const labelsThrough = rows.reduce((newest, row) => (row.labeled_through > newest ? row.labeled_through : newest), '');
+  const rules = {};
+  for (const row of rows)
+    rules[row.rule] = {
+      status: row.status,
+      precision: row.precision,
+      labels: row.labels,
+      tp: row.tp,
+      low: row.low,
+      fp: row.fp,
+      labeled_through: row.labeled_through || null,
+    };
+  const document = {
+    schema: 'atom-review/rule-status/1',
+    generated_by: 'scripts/precision --write (do not edit by hand)',
+    min_labels: MIN_LABELS,
+    min_precision: MIN_PRECISION,
+    labels_through: labelsThrough || null,
+    rules,
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+// The per-rule table printed by scripts/precision.
+export function formatTable(rows) {
+  const header = ['rule', 'labels', 'TP', 'LOW', 'FP', 'precision', 'status', 'vanished', 'stale'];
+  const body = rows.map((r) => [
+    r.rule, r.labels, r.tp, r.low, r.fp,
+    r.precision === null ? '—' : `${(r.precision * 100).toFixed(1)}%`,
+    r.status, r.vanished, r.stale,
+  ].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), ...body.map(line)].join('\n');
+}

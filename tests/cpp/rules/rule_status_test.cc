@@ -1,0 +1,73 @@
+// The rule status table: the embedded one (core/rules/rule_status.json, written by
+// scripts/precision --write) names every registered rule and nothing else; parsing is forgiving
+// and a rule the table does not name is preview.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/rules/registry.h"
+#include "core/rules/rule_status.h"
+
+namespace atom {
+namespace {
+
+TEST(RuleStatusTable, EmbeddedTableNamesEveryRegisteredRuleAndNothingElse) {
+  std::set<std::string> registered;
+  for (const Rule* rule : all_rules()) registered.insert(rule->meta().id);
+  const std::vector<std::string> named = RuleStatusTable::embedded().rule_ids();
+  EXPECT_EQ(std::set<std::string>(named.begin(), named.end()), registered)
+      << "run scripts/precision --write after adding or removing a rule";
+  EXPECT_GT(RuleStatusTable::embedded().min_labels, 0);
+  EXPECT_GT(RuleStatusTable::embedded().min_precision, 0.5);
+}
+
+TEST(RuleStatusTable, EmbeddedStableRulesMetTheBar) {
+  const RuleStatusTable& table = RuleStatusTable::embedded();
+  for (const std::string& id : table.rule_ids()) {
+    const RuleStatusEntry& entry = table.entry(id);
+    SCOPED_TRACE(id);
+    EXPECT_EQ(entry.labels, entry.tp + entry.low + entry.fp);
+    EXPECT_EQ(entry.precision.has_value(), entry.labels > 0);
+    if (entry.status == RuleStatus::Stable) {
+      EXPECT_GE(entry.labels, table.min_labels);
+      EXPECT_GE(*entry.precision, table.min_precision);
+    }
+  }
+}
+
+TEST(RuleStatusTable, ParsesEntries) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"min_labels": 8, "min_precision": 0.9,
+    "labels_through": "2026-12-01", "rules": {
+      "B1": {"status": "stable", "precision": 0.9, "labels": 10, "tp": 9, "low": 1, "fp": 0, "labeled_through": "2026-12-01"},
+      "C3": {"status": "preview", "precision": 0.5, "labels": 2, "tp": 1, "low": 0, "fp": 1, "labeled_through": "2026-11-30"}}})");
+  EXPECT_EQ(table.min_labels, 8);
+  EXPECT_DOUBLE_EQ(table.min_precision, 0.9);
+  EXPECT_EQ(table.labels_through, "2026-12-01");
+  EXPECT_TRUE(table.is_stable("B1"));
+  EXPECT_EQ(table.entry("B1").tp, 9);
+  EXPECT_EQ(table.entry("B1").low, 1);
+  EXPECT_FALSE(table.is_stable("C3"));
+  EXPECT_EQ(table.entry("C3").fp, 1);
+  EXPECT_EQ(table.entry("C3").labeled_through, "2026-11-30");
+  EXPECT_EQ(table.rule_ids(), (std::vector<std::string>{"B1", "C3"}));
+}
+
+TEST(RuleStatusTable, UnnamedRulesAndUnknownStatusesArePreview) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"rules": {"B1": {"status": "beta"}}})");
+  EXPECT_FALSE(table.is_stable("B1"));
+  EXPECT_FALSE(table.is_stable("ZZ9"));
+  EXPECT_FALSE(table.entry("ZZ9").precision.has_value());
+  EXPECT_EQ(table.entry("ZZ9").labels, 0);
+}
+
+TEST(RuleStatusTable, MalformedTextGivesAnEmptyTableAndAnError) {
+  for (const char* text : {"", "[1]", "{\"rules\": []}", "{not json"}) {
+    std::string error;
+    const RuleStatusTable table = RuleStatusTable::parse(text, &error);
+    EXPECT_FALSE(error.empty()) << text;
+    EXPECT_TRUE(table.rule_ids().empty()) << text;
+  }
+}
+
+}  // namespace
+}  // namespace atom
