@@ -1,7 +1,8 @@
 // The WebAssembly surface of the engine (Embind), used by the extension's background and tests:
 //   review(diffBytes: Uint8Array, metaJson: string) -> string   (the result JSON, contract.md)
 //   review(diffBytes, metaJson, headFiles: [{path: string, bytes: Uint8Array}]) -> string
-//       the same with the touched files as they stand at the PR's head (`review --repo DIR`)
+//       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
+//       headFiles undefined or null is the two-argument form
 //   engineVersion() -> string
 // Bytes cross as bytes, never as JS strings: a JS string would already have replaced invalid
 // UTF-8 and the engine must see exactly what git produced (native and WASM agree).
@@ -54,8 +55,10 @@ std::string review(const val& diff_bytes, const std::string& meta_json) {
   return atom::review_to_json_text(diff_from(diff_bytes), meta_json);
 }
 
+// An undefined or null headFiles is the two-argument form, so callers may pass an optional value.
 std::string review_with_head_files(const val& diff_bytes, const std::string& meta_json, const val& head_files) {
   const std::string diff = diff_from(diff_bytes);
+  if (head_files.isUndefined() || head_files.isNull()) return atom::review_to_json_text(diff, meta_json);
   return atom::review_to_json_text(diff, meta_json, head_files_from(head_files));
 }
 

@@ -22,5 +22,5 @@ function loadEngine() {
  */
 export async function reviewDiff(diffBytes, meta, headFiles = null) {
   const engine = await loadEngine();
-  return headFiles ? engine.review(diffBytes, JSON.stringify(meta), headFiles) : engine.review(diffBytes, JSON.stringify(meta));
+  return engine.review(diffBytes, JSON.stringify(meta), headFiles);
 }

@@ -74,8 +74,11 @@ test('a head file missing or not the diff\'s new side keeps its hunks, named in 
   assert.deepEqual(differs.errors.map((error) => error.code), ['repo-file-differs']);
 });
 
-test('head files of the wrong shape are refused with a TypeError', () => {
-  for (const bad of [null, 'files', [{ path: 'a.py', bytes: 'text' }], [{ path: 1, bytes: encode('x') }], [null], {}]) {
+test('head files undefined or null are the two-argument form; of the wrong shape, a TypeError', () => {
+  const alone = engine.review(encode(SIMPLE_DIFF), '{}');
+  assert.equal(engine.review(encode(SIMPLE_DIFF), '{}', undefined), alone);
+  assert.equal(engine.review(encode(SIMPLE_DIFF), '{}', null), alone);
+  for (const bad of ['files', [{ path: 'a.py', bytes: 'text' }], [{ path: 1, bytes: encode('x') }], [null], {}]) {
     assert.throws(() => engine.review(encode(SIMPLE_DIFF), '{}', bad), TypeError, JSON.stringify(bad));
   }
 });
