@@ -1,8 +1,11 @@
 // The WebAssembly surface of the engine (Embind), used by the extension's background and tests:
 //   review(diffBytes: Uint8Array, metaJson: string) -> string   (the result JSON, contract.md)
+//   review(diffBytes, metaJson, headFiles: [{path: string, bytes: Uint8Array}]) -> string
+//       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
+//       headFiles undefined or null is the two-argument form
 //   engineVersion() -> string
-// The diff crosses as bytes, never as a JS string: a JS string would already have replaced
-// invalid UTF-8 and the engine must see exactly what git produced (native and WASM agree).
+// Bytes cross as bytes, never as JS strings: a JS string would already have replaced invalid
+// UTF-8 and the engine must see exactly what git produced (native and WASM agree).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -13,16 +16,50 @@
 
 namespace {
 
-std::string review(const emscripten::val& diff_bytes, const std::string& meta_json) {
-  if (!diff_bytes.instanceof(emscripten::val::global("Uint8Array"))) {
-    emscripten::val::global("TypeError")
-        .new_(std::string("review(diffBytes, metaJson): diffBytes must be a Uint8Array"))
-        .throw_();
+using emscripten::val;
+
+[[noreturn]] void throw_type_error(const std::string& message) {
+  val::global("TypeError").new_(message).throw_();
+}
+
+bool is_bytes(const val& value) { return value.instanceof(val::global("Uint8Array")); }
+
+std::string bytes_to_string(const val& bytes) {
+  const std::vector<unsigned char> copied = emscripten::convertJSArrayToNumberVector<unsigned char>(bytes);
+  return std::string(reinterpret_cast<const char*>(copied.data()), copied.size());
+}
+
+std::string diff_from(const val& diff_bytes) {
+  if (!is_bytes(diff_bytes)) throw_type_error("review(diffBytes, metaJson): diffBytes must be a Uint8Array");
+  return bytes_to_string(diff_bytes);
+}
+
+// A later entry for the same path replaces an earlier one, as a map would.
+atom::HeadFiles head_files_from(const val& list) {
+  constexpr const char* kShape = "review(diffBytes, metaJson, headFiles): headFiles must be an array of {path: string, bytes: Uint8Array}";
+  if (!val::global("Array").call<bool>("isArray", list)) throw_type_error(kShape);
+  atom::HeadFiles head;
+  const unsigned count = list["length"].as<unsigned>();
+  for (unsigned index = 0; index < count; ++index) {
+    const val entry = list[index];
+    if (entry.isNull() || entry.isUndefined()) throw_type_error(kShape);
+    const val path = entry["path"];
+    const val bytes = entry["bytes"];
+    if (!path.isString() || !is_bytes(bytes)) throw_type_error(kShape);
+    head[path.as<std::string>()] = bytes_to_string(bytes);
   }
-  const std::vector<unsigned char> bytes =
-      emscripten::convertJSArrayToNumberVector<unsigned char>(diff_bytes);
-  const std::string_view diff(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return atom::review_to_json_text(diff, meta_json);
+  return head;
+}
+
+std::string review(const val& diff_bytes, const std::string& meta_json) {
+  return atom::review_to_json_text(diff_from(diff_bytes), meta_json);
+}
+
+// An undefined or null headFiles is the two-argument form, so callers may pass an optional value.
+std::string review_with_head_files(const val& diff_bytes, const std::string& meta_json, const val& head_files) {
+  const std::string diff = diff_from(diff_bytes);
+  if (head_files.isUndefined() || head_files.isNull()) return atom::review_to_json_text(diff, meta_json);
+  return atom::review_to_json_text(diff, meta_json, head_files_from(head_files));
 }
 
 std::string engine_version() { return ATOM_ENGINE_VERSION; }
@@ -30,6 +67,8 @@ std::string engine_version() { return ATOM_ENGINE_VERSION; }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(atom_engine) {
+  // Embind tells the two apart by the number of arguments.
   emscripten::function("review", &review);
+  emscripten::function("review", &review_with_head_files);
   emscripten::function("engineVersion", &engine_version);
 }

@@ -26,4 +26,7 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
 // Never throws: a bad meta gives a result whose errors[] names it.
 std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text);
 
+// The same with the files at the PR's head, as run_review(..., HeadFiles) reviews them.
+std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head);
+
 }  // namespace atom

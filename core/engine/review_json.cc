@@ -4,9 +4,11 @@
 #include "core/report/render.h"
 
 namespace atom {
+namespace {
 
 // Indented as `atom-review review --format json` prints it: native and WASM give the same bytes.
-std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text) {
+// Without `head` the diff alone is reviewed; the tiers are those of meta.repo, as in the CLI.
+std::string review_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles* head) {
   const MetaParseResult parsed = parse_pr_meta(meta_json_text);
   if (!parsed.error.empty()) {
     ReviewResult failed;
@@ -17,7 +19,19 @@ std::string review_to_json_text(std::string_view diff_bytes, std::string_view me
   nlohmann::json given = nlohmann::json::parse(meta_json_text.begin(), meta_json_text.end(), nullptr,
                                                /*allow_exceptions=*/false);
   if (given.is_discarded() || !given.is_object()) given = nlohmann::json::object();
-  return dump_json(to_result_json(run_review(diff_bytes, parsed.meta, given)), 2);
+  const ReviewResult result = head ? run_review(diff_bytes, parsed.meta, given, TierTable::for_repo(parsed.meta.repo), *head)
+                                   : run_review(diff_bytes, parsed.meta, given);
+  return dump_json(to_result_json(result), 2);
+}
+
+}  // namespace
+
+std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text) {
+  return review_json_text(diff_bytes, meta_json_text, nullptr);
+}
+
+std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head) {
+  return review_json_text(diff_bytes, meta_json_text, &head);
 }
 
 }  // namespace atom

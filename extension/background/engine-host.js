@@ -16,8 +16,11 @@ function loadEngine() {
   return enginePromise;
 }
 
-/** Reviews diff bytes; resolves to the result JSON text exactly as the engine produced it. */
-export async function reviewDiff(diffBytes, meta) {
+/**
+ * Reviews diff bytes, with the touched files at the head ([{path, bytes}]) when given; resolves
+ * to the result JSON text exactly as the engine produced it.
+ */
+export async function reviewDiff(diffBytes, meta, headFiles = null) {
   const engine = await loadEngine();
-  return engine.review(diffBytes, JSON.stringify(meta));
+  return engine.review(diffBytes, JSON.stringify(meta), headFiles);
 }

@@ -3,33 +3,10 @@
 // worker has no DOMParser, so the content script parses it. Bounded in time and size; a page that
 // is not there is an answer ({ok: true, status}), not an error.
 import { pageFetchUrl, parsePageFetchRequest } from '../shared/page-fetch-messages.js';
+import { readBoundedBytes } from './bounded-body.js';
 
 export const PAGE_TIMEOUT_MS = 20_000;
 export const MAX_PAGE_BYTES = 12 * 1024 * 1024;
-
-async function readBounded(response, maxBytes) {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`the page is larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
 
 /**
  * Resolves to {status, html} for a parsed page request (html is '' unless the status is 2xx);
@@ -45,7 +22,8 @@ export async function fetchGitHubPage(request, { fetchImpl = fetch, timeoutMs = 
     // A redirect must not lead off github.com (the session cookie is meant for it alone).
     if (response.url && new URL(response.url).host !== 'github.com') return { status: 0, html: '' };
     if (!response.ok) return { status: response.status, html: '' };
-    return { status: response.status, html: await readBounded(response, maxBytes) };
+    const bytes = await readBoundedBytes(response, maxBytes, 'the page');
+    return { status: response.status, html: new TextDecoder().decode(bytes) };
   } finally {
     clearTimeout(timer);
   }

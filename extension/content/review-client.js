@@ -57,7 +57,8 @@ async function contextInTime(reading) {
  * Resolves to {result, source} for {owner, repo, number, dismissed?}: the parsed review result
  * (contract.md "The review result") and where its diff came from:
  * {kind: 'page-rendered'|'page-data'|'fetched', reason (why not the page's), files (how many the
- * page's diff has), view, headSha, contextPending (the PR's context is still on its way)}.
+ * page's diff has), view, headSha, contextPending (the PR's context is still on its way),
+ * headFiles (whether the files were read whole at the head: background/head-files.js)}.
  */
 export function requestReview(pr) {
   const reading = readThisPage(pr);
@@ -89,7 +90,7 @@ async function askForReview(pr, reading) {
     result: JSON.parse(answer.resultJson),
     source: {
       kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, files: page.diff?.files ?? null,
-      view: page.view, headSha: reading.headSha, contextPending: context === null,
+      view: page.view, headSha: reading.headSha, contextPending: context === null, headFiles: answer.headFiles ?? null,
     },
   };
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Shows a diff as a pull request's "Files changed" page with the extension loaded, waits for the
 // tier badges and the summary panel, and saves a screenshot. The PR's conversation page (which the
-// extension reads for the description, labels, comments and checks) is drawn from the meta.
-//   node tests/e2e/demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png
+// extension reads for the description, labels, comments and checks) is drawn from the meta. With
+// --repo, the files under DIR are the PR's head files on the raw host, so the panel says "Whole files".
+//   node tests/e2e/demo.mjs --diff PR.diff [--meta PR.json] [--repo DIR] [--ui react|classic] --out shot.png
 // Needs the built extension (node extension/build.mjs). Exit 0 on success, 2 on bad arguments
 // or unreadable input, 1 when the page did not get its badges.
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { launchWithExtension } from './support/browser.mjs';
 import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { filesForDisplay } from './support/diff-for-display.mjs';
+import { filesUnder } from './support/pull-requests.mjs';
 
 function fail(status, message) {
   console.error(`demo.mjs: ${message}`);
@@ -22,13 +24,13 @@ function fail(status, message) {
 let options;
 try {
   ({ values: options } = parseArgs({ options: {
-    diff: { type: 'string' }, meta: { type: 'string' }, out: { type: 'string' },
+    diff: { type: 'string' }, meta: { type: 'string' }, out: { type: 'string' }, repo: { type: 'string' },
     ui: { type: 'string', default: 'react' },
   } }));
 } catch (error) {
   fail(2, error.message);
 }
-if (!options.diff || !options.out) fail(2, 'usage: demo.mjs --diff PR.diff [--meta PR.json] [--ui react|classic] --out shot.png');
+if (!options.diff || !options.out) fail(2, 'usage: demo.mjs --diff PR.diff [--meta PR.json] [--repo DIR] [--ui react|classic] --out shot.png');
 if (!['react', 'classic'].includes(options.ui)) fail(2, `--ui must be react or classic, not ${options.ui}`);
 
 let diffBytes;
@@ -45,10 +47,20 @@ if (options.meta) {
     fail(2, `${options.meta}: ${error.message}`);
   }
 }
+let headFiles;
+if (options.repo) {
+  try {
+    headFiles = filesUnder(options.repo);
+  } catch (error) {
+    fail(2, `${options.repo}: ${error.message}`);
+  }
+}
 const [owner, repo] = /^[\w.-]+\/[\w.-]+$/.test(meta.repo ?? '') ? meta.repo.split('/') : ['ROCm', 'ATOM'];
 const number = Number.isSafeInteger(meta.number) && meta.number > 0 ? meta.number : 1;
 const author = typeof meta.author === 'string' ? meta.author : meta.author?.login; // gh's shape is an object
-const pr = { owner, repo, number, title: meta.title ?? basename(options.diff), ...(author && { author }) };
+// The page names a head commit (the raw route needs one): the meta's, else a made-up one.
+const headSha = /^[0-9a-f]{40}$/.test(meta.head_sha ?? '') ? meta.head_sha : headFiles && 'de30000000000000000000000000000000000001';
+const pr = { owner, repo, number, title: meta.title ?? basename(options.diff), ...(author && { author }), ...(headSha && { headSha }) };
 const expectedFiles = filesForDisplay(diffBytes.toString('utf8')).length;
 
 // The meta's spelling (contract.md PR.json) drawn as the conversation page shows it.
@@ -70,7 +82,7 @@ function conversationFromMeta() {
 }
 
 const github = await startFakeGitHub();
-github.addPullRequest({ ...pr, diffBytes });
+github.addPullRequest({ ...pr, diffBytes, headFiles });
 const baseChecks = (Array.isArray(meta.checks) ? meta.checks : []).filter((c) => typeof c?.base_state === 'string')
   .map(({ name, base_state: state }) => ({ name, state }));
 serveConversation(github, { ...pr, author: pr.author ?? 'demo-contributor' }, conversationFromMeta(), { baseChecks });
@@ -92,7 +104,8 @@ try {
   const tiers = (await readTierBadges(page)).map((badge) => `T${badge.tier}`).sort();
   const counts = ['T1', 'T2', 'T3'].map((tier) => `${tier}:${tiers.filter((t) => t === tier).length}`).join(' ');
   const findings = await page.$$eval('[data-atom-review="finding"]', (all) => all.length);
-  console.log(`screenshot ${options.out}: ${url} (${options.ui} UI), ${tiers.length} tier badges (${counts}), ${findings} findings`);
+  const files = await page.$eval('[data-atom-review="review-files"]', (line) => line.textContent).catch(() => 'no files line');
+  console.log(`screenshot ${options.out}: ${url} (${options.ui} UI), ${tiers.length} tier badges (${counts}), ${findings} findings; ${files}`);
 } finally {
   await browser.close();
   await github.close();

@@ -1,13 +1,14 @@
 // End to end in Firefox: the same built extension (background scripts instead of a service
 // worker) puts the right tier badges, one element per finding and the panel on both files pages,
-// reviewing the diff the page shows. Skipped where Firefox ESR is not
-// installed or port 443 cannot be opened (Firefox can only be pointed at the fake GitHub there).
+// reviewing the diff the page shows with the touched files read whole at the head commit.
+// Skipped where Firefox ESR is not installed or port 443 cannot be opened (Firefox can only be
+// pointed at the fake GitHub there).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
-import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
+import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 
 async function tryStartOnPort443() {
@@ -19,6 +20,7 @@ async function tryStartOnPort443() {
   }
 }
 
+const HEAD = 'f1ef000000000000000000000000000000000001';
 const github = firefoxAvailable() ? await tryStartOnPort443() : null;
 const skip = !firefoxAvailable() ? `needs ${FIREFOX}` : !github && 'needs port 443 on 127.0.0.1';
 
@@ -26,8 +28,8 @@ describe('Firefox: tier badges, findings and the panel', { skip }, () => {
   let browser;
   let reference;
   before(async () => {
-    github.addPullRequest({ ...DEMO_PR, diffBytes: demoDiff() });
-    ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR)));
+    github.addPullRequest({ ...DEMO_PR, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
+    ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR), { headFiles: demoHeadFiles() }));
     browser = await launchFirefoxWithExtension();
   });
   after(async () => {
@@ -59,6 +61,7 @@ describe('Firefox: tier badges, findings and the panel', { skip }, () => {
       // The whole diff is on the page: reviewed from there, never downloaded.
       assert.equal(await page.$eval('[data-atom-review="review-source"]', (line) => line.dataset.source), 'page-rendered');
       assert.equal(github.requests.filter((r) => r.path.endsWith('.diff')).length, 0);
+      assert.equal(await page.$eval('[data-atom-review="review-files"]', (line) => line.dataset.source), 'whole');
       await page.close();
     });
   }

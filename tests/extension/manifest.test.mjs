@@ -7,11 +7,11 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage and the two GitHub hosts only', () => {
+test('permissions: storage and the three GitHub hosts only', () => {
   assert.equal(manifest.manifest_version, 3);
   assert.deepEqual(manifest.permissions, ['storage']);
   assert.deepEqual(manifest.host_permissions,
-    ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*']);
+    ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.web_accessible_resources, undefined);
   assert.equal(manifest.externally_connectable, undefined);

@@ -54,3 +54,31 @@ test('empty and non-diff input give a result, not a crash', () => {
     assert.equal(result.stats.files, 0);
   }
 });
+
+// SIMPLE_DIFF's file at the head: nine lines above the hunk, then the hunk's new side.
+const HEAD_OF_SIMPLE = `import torch\n${'\n'.repeat(7)}def fused_moe(x):\n    a = 1\n    b = 3\n    c = 4\n    return a\n`;
+const simpleHead = (text = HEAD_OF_SIMPLE) => [{ path: 'atom/model_ops/moe.py', bytes: encode(text) }];
+
+test('with the head files, a file that agrees with the diff is reviewed whole; the counts stay the diff\'s', () => {
+  const meta = JSON.stringify({ repo: 'ROCm/ATOM', number: 7 });
+  const whole = JSON.parse(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()));
+  assert.deepEqual(whole.errors, []);
+  assert.deepEqual(whole.stats, JSON.parse(engine.review(encode(SIMPLE_DIFF), meta)).stats);
+  assert.equal(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()), engine.review(encode(SIMPLE_DIFF), meta, simpleHead()));
+});
+
+test('a head file missing or not the diff\'s new side keeps its hunks, named in errors[]', () => {
+  const missing = JSON.parse(engine.review(encode(SIMPLE_DIFF), '{}', []));
+  assert.deepEqual(missing.errors.map((error) => error.code), ['repo-file-missing']);
+  const differs = JSON.parse(engine.review(encode(SIMPLE_DIFF), '{}', simpleHead(HEAD_OF_SIMPLE.replace('c = 4', 'c = 5'))));
+  assert.deepEqual(differs.errors.map((error) => error.code), ['repo-file-differs']);
+});
+
+test('head files undefined or null are the two-argument form; of the wrong shape, a TypeError', () => {
+  const alone = engine.review(encode(SIMPLE_DIFF), '{}');
+  assert.equal(engine.review(encode(SIMPLE_DIFF), '{}', undefined), alone);
+  assert.equal(engine.review(encode(SIMPLE_DIFF), '{}', null), alone);
+  for (const bad of ['files', [{ path: 'a.py', bytes: 'text' }], [{ path: 1, bytes: encode('x') }], [null], {}]) {
+    assert.throws(() => engine.review(encode(SIMPLE_DIFF), '{}', bad), TypeError, JSON.stringify(bad));
+  }
+});

@@ -6,6 +6,7 @@ import { parseEvidence } from '../evidence.js';
 import { locationOf } from './finding.js';
 import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
+import { ReviewFiles } from './review-files.jsx';
 import { ReviewSource } from './review-source.jsx';
 
 export const EVIDENCE_LINK = 'evidence-link';
@@ -148,6 +149,7 @@ export function PanelSections({ result, source, checkedAtStart, onChecksChanged,
   return (
     <div class="atom-review-sections">
       <ReviewSource source={source} />
+      <ReviewFiles result={result} headFiles={source?.headFiles} />
       <RiskMap files={result.files ?? []} findings={result.findings ?? []}
         onShowFile={(path) => { if (!onShowPlace({ path, line: null, side: 'new' })) setStatus(`${path} is not shown on this page.`); }} />
       {status && <p class="atom-review-muted" role="status">{status}</p>}

@@ -90,5 +90,31 @@ TEST(ReviewToJsonText, EmptyMetaIsFine) {
   EXPECT_TRUE(parsed["errors"].empty());
 }
 
+// kDiff's file as it stands at the head: nine lines above the hunk, then the hunk's new side.
+std::string head_of_kdiff() {
+  std::string text = "class Runner:\n";
+  for (int line = 2; line <= 8; ++line) text += "    # line " + std::to_string(line) + "\n";
+  return text + "def run(self):\n    x = 1\n    # TODO: drop this\n    # TODO: and this\n";
+}
+
+TEST(ReviewToJsonText, WithHeadFilesIsRunReviewWithThem) {
+  const std::string meta = R"({"repo": "ROCm/ATOM", "number": 7, "title": "Tidy"})";
+  const HeadFiles head{{"atom/model_engine/model_runner.py", head_of_kdiff()}};
+  const std::string text = review_to_json_text(kDiff, meta, head);
+  const MetaParseResult parsed = parse_pr_meta(meta);
+  const ReviewResult expected =
+      run_review(kDiff, parsed.meta, nlohmann::json::parse(meta), TierTable::for_repo("ROCm/ATOM"), head);
+  EXPECT_EQ(text, dump_json(to_result_json(expected), 2));
+  EXPECT_TRUE(nlohmann::json::parse(text)["errors"].empty());
+}
+
+TEST(ReviewToJsonText, AHeadFileTheDiffNamesButTheHeadLacksIsNoted) {
+  const HeadFiles head{{"atom/other.py", "x = 1\n"}};
+  const nlohmann::json parsed = nlohmann::json::parse(review_to_json_text(kDiff, "{}", head));
+  ASSERT_EQ(parsed["errors"].size(), 1u);
+  EXPECT_EQ(parsed["errors"][0]["code"], "repo-file-missing");
+  EXPECT_EQ(parsed["findings"], nlohmann::json::parse(review_to_json_text(kDiff, "{}"))["findings"]);
+}
+
 }  // namespace
 }  // namespace atom::testing

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { FAKE_HOSTS } from './fake-github.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -13,7 +14,7 @@ export function browserArgs(port) {
   return [
     '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run',
-    `--host-resolver-rules=MAP github.com 127.0.0.1:${port}, MAP patch-diff.githubusercontent.com 127.0.0.1:${port}`,
+    `--host-resolver-rules=${FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
     // Playwright's ignoreHTTPSErrors does not cover the extension's service-worker fetches.
     '--ignore-certificate-errors',
   ];

@@ -1,7 +1,8 @@
-// A local HTTPS stand-in for github.com and patch-diff.githubusercontent.com. The browser is
-// pointed at it with --host-resolver-rules. It answers like GitHub where the extension cares:
-// GitHub's Content-Security-Policy (no 'wasm-unsafe-eval'), and `/pull/N.diff` redirecting to
-// patch-diff.githubusercontent.com.
+// A local HTTPS stand-in for github.com, patch-diff.githubusercontent.com and
+// raw.githubusercontent.com. The browser is pointed at it with --host-resolver-rules. It answers
+// like GitHub where the extension cares: GitHub's Content-Security-Policy (no 'wasm-unsafe-eval'),
+// `/pull/N.diff` redirecting to patch-diff.githubusercontent.com, and `/O/R/raw/<sha>/<path>`
+// redirecting to raw.githubusercontent.com, which serves the files added for that commit.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -13,10 +14,12 @@ export const GITHUB_CSP = "default-src 'none'; base-uri 'self'; connect-src 'sel
   + "font-src github.githubassets.com; img-src 'self' data:; script-src github.githubassets.com; "
   + "style-src 'unsafe-inline' github.githubassets.com";
 
+export const FAKE_HOSTS = ['github.com', 'patch-diff.githubusercontent.com', 'raw.githubusercontent.com'];
+
 function makeCertificate(dir) {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'),
     '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=github.com',
-    '-addext', 'subjectAltName=DNS:github.com,DNS:patch-diff.githubusercontent.com'], { stdio: 'ignore' });
+    '-addext', `subjectAltName=${FAKE_HOSTS.map((host) => `DNS:${host}`).join(',')}`], { stdio: 'ignore' });
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
@@ -24,17 +27,23 @@ function makeCertificate(dir) {
 const PULL_PAGE = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:\/(files|changes)(?:\/[0-9a-f]{7,40}(?:\.\.[0-9a-f]{7,40})?)?)?$/;
 const PULL_DIFF = /^\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
 const RAW_DIFF = /^\/raw\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
+// Matched on the path as sent (still percent-encoded), so the redirect keeps the file's encoding.
+const GITHUB_RAW_FILE = /^\/([^/]+)\/([^/]+)\/raw\/([0-9a-f]{40})\/(.+)$/;
+const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
 
 /**
  * Starts the server. Pull requests are added with `addPullRequest({owner, repo, number, title,
  * description, diffBytes, diffUnavailable, diffStatus, diffFailures: [{status, headers}], headSha, baseSha,
- * page})` (the last three: see renderFilesPage); their conversation page is served at /pull/N (classic UI), their
- * files page at /files (classic UI) and /changes (React UI), in split view with `?diff=split`.
+ * page, headFiles, rawFailures})` (headSha, baseSha, page: see renderFilesPage); their conversation page is served at
+ * /pull/N (classic UI), their files page at /files (classic UI) and /changes (React UI), in split view with
+ * `?diff=split`. `headFiles` ({path: bytes}) are the files at `headSha`, served on the raw host; `rawFailures`
+ * ({path: 'missing' | 'stall'}) makes that file's answer a 404 or no answer at all.
  * `requests` records every request as {host, path}.
  */
 export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
+  const rawFiles = new Map(); // `${owner}/${repo}@${sha}:${path}` -> {bytes, failure}
   const requests = [];
   const pages = new Map(); // path with query -> {html, delayMs}: list pages, conversation pages
   // Diff answers can be held back `delayMs`; `maxInFlight` is the most answered at once.
@@ -73,6 +82,17 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       if (refusal) return sendDiff(refusal.status, { 'content-type': 'text/plain', ...refusal.headers }, 'refused');
       return send(302, { location: `https://patch-diff.githubusercontent.com/raw/${match[1]}/${match[2]}/pull/${match[3]}.diff` });
     }
+    if (host === 'github.com' && (match = GITHUB_RAW_FILE.exec(url.pathname))) {
+      const [, owner, repo, sha, file] = match;
+      return send(302, { location: `https://raw.githubusercontent.com/${owner}/${repo}/${sha}/${file}` });
+    }
+    if (host === 'raw.githubusercontent.com' && (match = RAW_FILE.exec(url.pathname))) {
+      const [owner, repo, sha, file] = match.slice(1).map(decodeURIComponent);
+      const found = rawFiles.get(`${owner}/${repo}@${sha}:${file}`);
+      if (found?.failure === 'stall') return undefined; // the connection stays open, unanswered
+      if (!found || found.failure === 'missing') return send(404, { 'content-type': 'text/plain' }, '404: Not Found');
+      return send(200, { 'content-type': 'text/plain; charset=utf-8' }, found.bytes);
+    }
     if (host === 'patch-diff.githubusercontent.com' && (match = RAW_DIFF.exec(path))) {
       const pr = pullRequests.get(key(match[1], match[2], match[3]));
       if (!pr || pr.diffUnavailable) return sendDiff(404, { 'content-type': 'text/plain' }, 'Not Found');
@@ -95,6 +115,20 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     },
     addPullRequest(pr) {
       pullRequests.set(key(pr.owner, pr.repo, pr.number), { ...pr, diffBytes: Buffer.from(pr.diffBytes ?? '') });
+      const fileKey = (path) => `${pr.owner}/${pr.repo}@${pr.headSha}:${path}`;
+      for (const [path, bytes] of Object.entries(pr.headFiles ?? {})) rawFiles.set(fileKey(path), { bytes: Buffer.from(bytes) });
+      for (const [path, failure] of Object.entries(pr.rawFailures ?? {})) rawFiles.set(fileKey(path), { ...rawFiles.get(fileKey(path)), failure });
+    },
+    /** How many times each of `pr`'s files at its head was asked for on the raw host: {path: count}. */
+    rawRequests({ owner, repo, headSha }) {
+      const prefix = `/${owner}/${repo}/${headSha}/`;
+      const counts = {};
+      for (const { host, path } of requests) {
+        if (host !== 'raw.githubusercontent.com' || !path.startsWith(prefix)) continue;
+        const file = path.slice(prefix.length);
+        counts[file] = (counts[file] ?? 0) + 1;
+      }
+      return counts;
     },
     async close() {
       server.closeAllConnections();

@@ -10,6 +10,18 @@ export const DEMO_PR = {
 };
 export const demoDiff = () => readFileSync(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo.diff'));
 
+/** Every file under `dir` as {path (relative, with /): bytes}. */
+export function filesUnder(dir, prefix = '') {
+  return Object.fromEntries(readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return Object.entries(filesUnder(join(dir, entry.name), path));
+    return entry.isFile() ? [[path, readFileSync(join(dir, entry.name))]] : [];
+  }));
+}
+
+/** The demo PR's touched files as they stand at its head (the deleted one is not there). */
+export const demoHeadFiles = () => filesUnder(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo-head'));
+
 /** The largest ATOM corpus diff under 200 KB: many files, still quick to render. Needs ../shared. */
 export function corpusDiff() {
   const dir = join(SHARED_DIR, 'corpus', 'atom');

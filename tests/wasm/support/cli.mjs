@@ -2,10 +2,11 @@
 import { execFile } from 'node:child_process';
 import { cliPath } from './engine.mjs';
 
-// Resolves to the stdout bytes of `atom-review review --format json --meta META DIFF`.
-export function nativeReviewJson(diffPath, metaPath) {
+// Resolves to the stdout bytes of `atom-review review --format json [--meta META] [--repo DIR] DIFF`.
+export function nativeReviewJson(diffPath, metaPath, repoDir = null) {
   const args = ['review', '--format', 'json'];
   if (metaPath) args.push('--meta', metaPath);
+  if (repoDir) args.push('--repo', repoDir);
   args.push(diffPath);
   return new Promise((resolve, reject) => {
     execFile(cliPath, args, { encoding: 'buffer', maxBuffer: 256 << 20 }, (error, stdout, stderr) => {

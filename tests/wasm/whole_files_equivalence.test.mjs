@@ -1,0 +1,67 @@
+// Whole files: the WebAssembly engine given the touched files at the head (review(diff, meta,
+// headFiles)) and the native CLI given the same files as a checkout (`review --repo DIR`) give the
+// same JSON bytes, on a sample of the real corpus diffs with their files from scripts/corpus-trees.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { loadEngine, repoRoot, sharedDir } from './support/engine.mjs';
+import { mapWithLimit, nativeReviewJson } from './support/cli.mjs';
+
+// Every SAMPLE_EVERY-th diff of each repository (by name), so a run stays within a minute or two.
+const SAMPLE_EVERY = 4;
+
+// The directory scripts/corpus-trees prints, or null when ../shared (or its bundles) is absent.
+function corpusTrees() {
+  if (!existsSync(path.join(sharedDir, 'repos'))) return null;
+  try {
+    return execFileSync(path.join(repoRoot, 'scripts', 'corpus-trees'), { encoding: 'utf8',
+      env: { ...process.env, ATOM_SHARED_DIR: sharedDir }, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch (error) {
+    if (error.status === 3) return null;
+    throw error;
+  }
+}
+
+// Every file under `dir` as {path (relative, with /), bytes}, as the extension hands them over.
+function filesUnder(dir, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full, relative);
+    return entry.isFile() ? [{ path: relative, bytes: new Uint8Array(readFileSync(full)) }] : [];
+  });
+}
+
+const withoutFinalNewline = (bytes) => (bytes.at(-1) === 0x0a ? bytes.subarray(0, -1) : bytes);
+
+const trees = corpusTrees();
+const engine = trees ? await loadEngine() : null;
+
+for (const corpus of ['atom', 'aiter']) {
+  const dir = path.join(sharedDir, 'corpus', corpus);
+  const skip = !trees ? `${sharedDir} (its repos/*.bundle) is absent` : !existsSync(dir) && `${dir} is absent`;
+  test(`corpus ${corpus}: with the head files, WASM and native agree byte for byte`, { skip: skip || false }, async () => {
+    const diffs = readdirSync(dir).filter((name) => name.endsWith('.diff')).sort()
+      .filter((_, index) => index % SAMPLE_EVERY === 0)
+      .filter((name) => existsSync(path.join(trees, corpus, name.replace(/\.diff$/, ''), 'head')));
+    assert.ok(diffs.length > 0, `no sampled diff in ${dir} has head files under ${trees}`);
+    const outcomes = await mapWithLimit(diffs, availableParallelism(), async (name) => {
+      const diffPath = path.join(dir, name);
+      const metaPath = path.join(dir, name.replace(/\.diff$/, '.meta.json'));
+      const headDir = path.join(trees, corpus, name.replace(/\.diff$/, ''), 'head');
+      const metaText = existsSync(metaPath) ? readFileSync(metaPath, 'utf8') : '{}';
+      const wasm = Buffer.from(engine.review(readFileSync(diffPath), metaText, filesUnder(headDir)), 'utf8');
+      const native = withoutFinalNewline(await nativeReviewJson(diffPath, existsSync(metaPath) ? metaPath : null, headDir));
+      const widened = !JSON.parse(native).errors.some((error) => error.code.startsWith('repo-file-'));
+      return { name, same: Buffer.compare(wasm, native) === 0, widened };
+    });
+    const differing = outcomes.filter((outcome) => !outcome.same).map((outcome) => outcome.name);
+    assert.deepEqual(differing, [], `${differing.length} of ${diffs.length} diffs differ between WASM and native with head files`);
+    // The comparison means something only if the files were used: most diffs must be read whole.
+    const widened = outcomes.filter((outcome) => outcome.widened).length;
+    assert.ok(widened >= diffs.length / 2, `only ${widened} of ${diffs.length} diffs had every file read whole`);
+  });
+}
