@@ -4,12 +4,13 @@
 // touched files at the PR's head, `review --repo`).
 //
 //   node scripts/lib/corpus-diff.mjs --base-cli PATH --cli PATH --corpus DIR [--trees DIR]
-//        [--base-label TEXT] [--mode hunks|whole|both] [--rule ID] [--jobs N] [--json]
+//        [--base-label TEXT] [--base-cache DIR] [--mode hunks|whole|both] [--rule ID] [--jobs N] [--json]
 //
 // DIR/<repo>/<sha10>.diff with <sha10>.meta.json beside it (repo: atom, aiter); the trees hold
 // <repo>/<sha10>/head/ (scripts/corpus-trees). Without --trees the whole mode is skipped.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapWithLimit } from '../../tests/wasm/support/cli.mjs';
 import { CORPUS_REPOS, corpusPrs } from './corpus-prs.mjs';
@@ -21,7 +22,7 @@ function parseArguments(argv) {
   const options = { mode: 'both', jobs: '2', json: false, baseLabel: 'baseline' };
   const names = {
     '--base-cli': 'baseCli', '--cli': 'cli', '--corpus': 'corpus', '--trees': 'trees',
-    '--base-label': 'baseLabel', '--mode': 'mode', '--rule': 'rule', '--jobs': 'jobs',
+    '--base-label': 'baseLabel', '--base-cache': 'baseCache', '--mode': 'mode', '--rule': 'rule', '--jobs': 'jobs',
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--json') options.json = true;
@@ -47,7 +48,7 @@ function run(cli, args) {
   });
 }
 
-// diff path → {result} or {error}, one `batch` per corpus folder.
+// diff path → {findings} or {error}, one `batch` per corpus folder.
 async function reviewHunks(cli, corpus, prs, jobs) {
   const outcomes = new Map();
   for (const repo of CORPUS_REPOS.filter((r) => prs.some((pr) => pr.repo === r))) {
@@ -57,13 +58,13 @@ async function reviewHunks(cli, corpus, prs, jobs) {
     for (const line of stdout.split('\n').filter(Boolean)) {
       const row = JSON.parse(line);
       if (!row.input) continue;
-      outcomes.set(row.input, row.error ? { error: row.error } : { result: row });
+      outcomes.set(row.input, row.error ? { error: row.error } : { findings: row.findings ?? [] });
     }
   }
   return outcomes;
 }
 
-// diff path → {result} or {error}, one `review --repo <trees>/<repo>/<sha10>/head` per diff.
+// diff path → {findings} or {error}, one `review --repo <trees>/<repo>/<sha10>/head` per diff.
 async function reviewWhole(cli, trees, prs, jobs) {
   const outcomes = new Map();
   await mapWithLimit(prs, Number(jobs), async (pr) => {
@@ -74,27 +75,44 @@ async function reviewWhole(cli, trees, prs, jobs) {
     }
     const args = ['review', '--format', 'json', ...(pr.meta ? ['--meta', pr.meta] : []), '--repo', head, pr.diff];
     const { status, stdout, stderr } = await run(cli, args);
-    outcomes.set(pr.diff, status === 0 ? { result: JSON.parse(stdout) } : { error: stderr.trim() || `exit ${status}` });
+    outcomes.set(pr.diff, status === 0 ? { findings: JSON.parse(stdout).findings ?? [] } : { error: stderr.trim() || `exit ${status}` });
   });
+  return outcomes;
+}
+
+// The baseline's outcomes are the same for the same commit and corpus: kept in DIR (the folder of
+// its CLI, keyed by commit) under a name from the mode and the inputs' names, sizes and times.
+async function cached(dir, mode, prs, options, compute) {
+  if (!dir) return compute();
+  const inputs = prs.flatMap((pr) => [pr.diff, pr.meta].filter(Boolean)).map((file) => {
+    const { size, mtimeMs } = statSync(file);
+    return [file, size, mtimeMs];
+  });
+  const key = createHash('sha256').update(JSON.stringify([mode, options.trees ?? null, inputs])).digest('hex').slice(0, 16);
+  const file = join(dir, `outcomes-${mode}-${key}.json`);
+  if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8'))));
+  const outcomes = await compute();
+  writeFileSync(`${file}.partial`, JSON.stringify(Object.fromEntries(outcomes)));
+  renameSync(`${file}.partial`, file);
   return outcomes;
 }
 
 async function compareMode(mode, options, prs) {
   const review = (cli) =>
     mode === 'hunks' ? reviewHunks(cli, options.corpus, prs, options.jobs) : reviewWhole(cli, options.trees, prs, options.jobs);
-  const before = await review(options.baseCli);
+  const before = await cached(options.baseCache, mode, prs, options, () => review(options.baseCli));
   const after = await review(options.cli);
   const keep = (row) => !options.rule || row.rule === options.rule;
   const rowsBefore = [], rowsAfter = [], failures = [];
   for (const pr of prs) {
     const [b, a] = [before.get(pr.diff), after.get(pr.diff)];
-    if (!b?.result || !a?.result) {
+    if (!b?.findings || !a?.findings) {
       failures.push({ repo: pr.repo, sha10: pr.sha10, number: pr.number,
         before: b?.error ?? (b ? null : 'no result'), after: a?.error ?? (a ? null : 'no result') });
       continue;
     }
-    rowsBefore.push(...findingRows(pr, b.result).filter(keep));
-    rowsAfter.push(...findingRows(pr, a.result).filter(keep));
+    rowsBefore.push(...findingRows(pr, b.findings).filter(keep));
+    rowsAfter.push(...findingRows(pr, a.findings).filter(keep));
   }
   return { mode, compared: prs.length - failures.length, counts: countsByRule(rowsBefore, rowsAfter),
     ...compareRows(rowsBefore, rowsAfter), failures };

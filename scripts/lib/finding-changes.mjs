@@ -10,9 +10,9 @@ export const halfOf = (sha10) => (/^[0-7]/i.test(sha10) ? 'tuning' : 'held-out')
 
 const SEVERITY_ORDER = { red: 0, warn: 1, note: 2 };
 
-// The rows of one PR's review result: one per finding, with where it came from.
-export function findingRows(pr, result) {
-  return (result.findings ?? []).map((f) => ({
+// One row per finding of a PR's review (the result's findings[]), with where it came from.
+export function findingRows(pr, findings) {
+  return findings.map((f) => ({
     repo: pr.repo,
     sha10: pr.sha10,
     number: pr.number ?? null,

@@ -119,6 +119,18 @@ test('the text report lists each added and removed finding with its PR', () => {
   assert.match(out, /^\| B4 \| warn \| −2 \| 3→1 \| 2→1 \| 1→0 \|$/m);
 });
 
+test('the baseline outcomes kept in --base-cache are reused: a broken baseline CLI is not run again', () => {
+  const cache = join(work, 'cache');
+  mkdirSync(cache, { recursive: true });
+  const first = corpusDiff('--mode', 'hunks', '--base-cache', cache).modes[0];
+  write('bin/broken', '#!/bin/sh\nexit 2\n');
+  chmodSync(join(work, 'bin/broken'), 0o755);
+  const again = corpusDiff('--mode', 'hunks', '--base-cache', cache, '--base-cli', join(work, 'bin/broken')).modes[0];
+  assert.deepEqual(brief(again.removed), brief(first.removed));
+  assert.deepEqual(brief(again.added), brief(first.added));
+  assert.deepEqual(brief(first.added), brief(hunksMode().added));
+});
+
 test('compareRows: a finding moved to another line is one removed and one added', () => {
   const row = (line) => ({ repo: 'atom', sha10: '1111111111', half: 'tuning', rule: 'B4', severity: 'warn', path: 'a.py', line, side: 'new', problem: 'p' });
   const { added, removed } = compareRows([row(1), row(2)], [row(2), row(3)]);
