@@ -140,6 +140,11 @@ function printText(report) {
       const shown = difference > 0 ? `+${difference}` : difference < 0 ? `−${-difference}` : '';
       console.log(`| ${row.rule} | ${row.severity} | ${shown} | ${change(row.all)} | ${change(row.tuning)} | ${change(row['held-out'])} |`);
     }
+    for (const severity of ['red', 'warn', 'note']) {
+      const rows = m.counts.filter((row) => row.severity === severity);
+      const sum = (part) => ({ before: rows.reduce((t, r) => t + r[part].before, 0), after: rows.reduce((t, r) => t + r[part].after, 0) });
+      if (rows.length) console.log(`| all rules | ${severity} | | ${change(sum('all'))} | ${change(sum('tuning'))} | ${change(sum('held-out'))} |`);
+    }
     for (const [sign, title, list] of [['+', 'added', m.added], ['-', 'removed', m.removed]]) {
       if (!list.length) continue;
       console.log(`\n### ${title} (${list.length})`);

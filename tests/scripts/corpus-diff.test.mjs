@@ -117,6 +117,8 @@ test('the text report lists each added and removed finding with its PR', () => {
   assert.match(out, /^\+ \[tuning\] atom 1111111111 #11 D1 red atom\/a\.py:30 {2}unguarded$/m);
   assert.match(out, /^- \[held-out\] atom 9999999999 #99 B4 warn atom\/b\.py:5 {2}default changed$/m);
   assert.match(out, /^\| B4 \| warn \| −2 \| 3→1 \| 2→1 \| 1→0 \|$/m);
+  assert.match(out, /^\| all rules \| warn \| \| 4→1 \| 3→1 \| 1→0 \|$/m);
+  assert.match(out, /^\| all rules \| red \| \| 0→2 \| 0→1 \| 0→1 \|$/m);
 });
 
 test('the baseline outcomes kept in --base-cache are reused: a broken baseline CLI is not run again', () => {
