@@ -2,10 +2,13 @@
 # The builds: native CLI and tests, the WebAssembly engine, the extension bundle.
 # Source after common.sh and re2_wasm.sh.
 
+# build_native [TARGET...]: every target when none is named.
 build_native() {
-  step "Native build (build/native, Release)"
+  local targets=()
+  (($#)) && targets=(--target "$@")
+  step "Native build (${ATOM_NATIVE_BUILD#"$ATOM_ROOT"/}, Release)"
   run_logged native-configure cmake -S "$ATOM_ROOT" -B "$ATOM_NATIVE_BUILD" -DCMAKE_BUILD_TYPE=Release
-  run_logged native-build cmake --build "$ATOM_NATIVE_BUILD" -j "$ATOM_JOBS"
+  run_logged native-build cmake --build "$ATOM_NATIVE_BUILD" -j "$ATOM_JOBS" "${targets[@]}"
 }
 
 build_wasm() {
