@@ -48,6 +48,24 @@ bool starts_with_triple_quote(std::string_view code) {
   return code.compare(i, 3, "\"\"\"") == 0 || code.compare(i, 3, "'''") == 0;
 }
 
+bool is_string_prefix_char(char c) {
+  switch (c) {
+    case 'r': case 'R': case 'b': case 'B': case 'f': case 'F': case 'u': case 'U': return true;
+    default: return false;
+  }
+}
+
+// Drops a string prefix (`f`, `rb`, `Br` …) just written to `code` before a quote: a literal
+// is a literal, and a kept `f` would read as a name `f` to every rule matching identifiers.
+void drop_string_prefix(std::string& code) {
+  size_t letters = 0;
+  while (letters < 2 && letters < code.size() && is_string_prefix_char(code[code.size() - 1 - letters])) ++letters;
+  if (letters == 0) return;
+  const size_t start = code.size() - letters;
+  if (start > 0 && is_ident_char(code[start - 1])) return;  // the tail of a longer name: `buf"` is no prefix
+  code.erase(start);
+}
+
 bool is_blank(std::string_view s) {
   for (char c : s)
     if (c != ' ' && c != '\t' && c != '\r' && c != '\f' && c != '\v') return false;
@@ -139,6 +157,7 @@ LexedLine LineLexer::lex_python(std::string_view raw) {
     const char c = raw[i];
     if (c == '#') break;
     if (c == '"' || c == '\'') {
+      drop_string_prefix(code);
       if (raw.compare(i, 3, std::string(3, c)) == 0) {
         code.append(3, c);
         const size_t close = find_triple_close(raw, i + 3, c);

@@ -37,6 +37,9 @@ const RuleMeta& a3_meta() {
         "    return True\n```";
     m.must_not_fire =
         "Every enabled model/arch is named in the title or body; disabling tests (`!=`, `not in`); asserts; "
+        "one arch compared for equality (`get_gfx() == \"gfx950\"`: it picks that arch alone, often to exclude it), "
+        "only a prefix test or two or more arch literals enable a set; an arch test added with `and` to a condition "
+        "a removed line of the hunk had (it narrows an existing path); "
         "comments and docstrings; test files; no or an empty PR description.";
     m.source = "vLLM#16435";
     m.messages = {
@@ -126,9 +129,16 @@ class A3ConditionBroaderThanTested final : public Rule {
       if (file->is_test || file->language != Language::Python || line->in_docstring || !line->diff) continue;
       if (!RE2::PartialMatch(line->code, enabling) || RE2::PartialMatch(line->code, disabling)) continue;
       const bool prefix = RE2::PartialMatch(line->code, prefix_test);
-      for (const std::string& literal : abc::string_literals(line->diff->text, Language::Python)) {
+      const std::vector<std::string> literals = abc::string_literals(line->diff->text, Language::Python);
+      const bool arch_set = prefix || arch_literal_count(literals) >= 2;
+      const bool narrows = restricts_removed_condition(*file, *line);
+      for (const std::string& literal : literals) {
         const std::string lower = abc::alnum_lower(literal);
         if (RE2::FullMatch(literal, R"((?i)gfx\d+[a-z]?)")) {
+          // One arch compared for equality (`get_gfx() == "gfx950"`) picks that arch alone, often
+          // as a deny-list; an arch test added to a condition the base had narrows it. Neither
+          // enables a set broader than the arch itself.
+          if (!arch_set || narrows) continue;
           if (prefix) {
             for (const Family& family : kArchs) {
               const std::string member = family.literal_prefix;
@@ -155,6 +165,30 @@ class A3ConditionBroaderThanTested final : public Rule {
   }
 
  private:
+  static int arch_literal_count(const std::vector<std::string>& literals) {
+    int count = 0;
+    for (const std::string& literal : literals) count += RE2::FullMatch(literal, R"((?i)gfx\d+[a-z]?)") ? 1 : 0;
+    return count;
+  }
+
+  // `elif is_skinny(M, N):` became `elif gfx in (…) and is_skinny(`: the arch test is one more
+  // conjunct on a condition a removed line of the same hunk already had, so it only restricts.
+  static bool restricts_removed_condition(const FileView& file, const CodeLine& line) {
+    static const RE2 kHeader(R"(^\s*(if|elif|while)\s+(.+?)\s*:?\s*$)");
+    const HunkView* hunk = hunk_of(file, &line);
+    if (!hunk) return false;
+    const std::string added = trimmed(line.code);
+    for (const CodeLine& removed : hunk->lines) {
+      std::string keyword, condition;
+      if (removed.kind != LineKind::Removed || !RE2::FullMatch(removed.code, kHeader, &keyword, &condition)) continue;
+      if (added.rfind(keyword + " ", 0) != 0) continue;
+      const std::string head = condition.substr(0, condition.find('(') == std::string::npos ? condition.size()
+                                                                                               : condition.find('(') + 1);
+      if (head.size() >= 4 && added.find(" and " + head) != std::string::npos) return true;
+    }
+    return false;
+  }
+
   // What the PR text names as tested, for the message ("DeepSeek-V3, MI355X" or "nothing").
   static std::string named_targets(const std::string& text) {
     static const RE2 names(

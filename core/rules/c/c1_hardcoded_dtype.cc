@@ -39,7 +39,11 @@ const RuleMeta& c1_meta() {
         "aiter's `dtypes.fp8` (it resolves to the arch's fp8 format); parameter defaults in a def (`dtype: torch.dtype = torch.bfloat16`: the "
         "caller can pass another); fake/meta implementations (they mirror the real op, D6); comments and "
         "docstrings; test files; files off these paths, and files named after one model family "
-        "(`deepseek_v4*`, `kimi*`, `qwen*` …: they serve that model only).";
+        "(`deepseek_v4*`, `kimi*`, `qwen*` …: they serve that model only); benchmark and tuning scripts "
+        "(`op_benchmarks/`, `bench_*.py`, `*_tune.py`: synthetic inputs); a dtype the function enforces "
+        "(an `assert` on it, or an `if` testing it that raises: a bf16-only kernel's output is its contract); a "
+        "line under an `if` that tests a dtype (`if x.dtype not in (fp16, bf16): x = x.to(torch.bfloat16)`); "
+        "`float8_e4m3fn` / `float8_e5m2` in an MX (microscaling) function, whose format defines them.";
     m.source = "ATOM#1423, ATOM#1458";
     m.messages = {
         {"hardcoded", "`{dtype}` is hardcoded in `{function}`, a path that serves several configurations",
@@ -98,6 +102,70 @@ bool already_in_file(const FileView& file, const HunkView& hunk, const std::stri
   return false;
 }
 
+// Benchmark and tuning scripts make synthetic inputs of a chosen dtype; they serve no config.
+bool is_benchmark_or_tuning(const std::string& path) {
+  static const RE2 kFolder(R"((?i)(^|/)(op_benchmarks|benchmarks?|bench|tuning|tuners?)/)");
+  static const RE2 kName(R"((?i)(^|/)(bench|tune|tuning)[^/]*\.py$|_(bench|benchmark|tune|tuner|tuning)\.py$)");
+  return RE2::PartialMatch(path, kFolder) || RE2::PartialMatch(path, kName);
+}
+
+// Every new-side line of the file, in order, for statements that span hunks' lines.
+SideLines new_side_of(const FileView& file) {
+  SideLines lines;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine* line : side_lines(hunk, Side::New)) lines.push_back(line);
+  return lines;
+}
+
+bool names_dtype(const std::string& code, const std::string& dtype) {
+  const std::string bare = dtype.substr(dtype.rfind('.') + 1);
+  return code.find("dtype") != std::string::npos && RE2::PartialMatch(code, "\\b" + RE2::QuoteMeta(bare) + "\\b");
+}
+
+// The function asserts or raises on the dtype it hardcodes (`if q.dtype != torch.bfloat16: raise
+// ValueError`): a bf16-only kernel's output is its enforced contract, not a silent hardcode.
+bool function_enforces(const SideLines& lines, const std::string& function, const std::string& dtype) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i]->continuation || lines[i]->function != function) continue;
+    const std::string statement = abc::joined_statement(lines, i);
+    const std::string code = trimmed(statement);
+    if (!names_dtype(statement, dtype)) continue;
+    if (code.rfind("assert ", 0) == 0) return true;
+    if (code.rfind("if ", 0) != 0 && code.rfind("elif ", 0) != 0) continue;
+    size_t body = i + 1;
+    while (body < lines.size() && (lines[body]->continuation || lines[body]->blank_or_comment)) ++body;
+    if (body < lines.size() && lines[body]->indent > lines[i]->indent && trimmed(lines[body]->code).rfind("raise", 0) == 0)
+      return true;
+  }
+  return false;
+}
+
+// The line sits in a branch of an if/elif that tests a dtype (`if x.dtype not in (fp16, bf16):
+// x = x.to(torch.bfloat16)`): the dtype is chosen from the input's, like a ternary.
+bool under_dtype_test(const SideLines& lines, size_t index) {
+  int indent = lines[index]->indent;
+  for (size_t i = index; i-- > 0;) {
+    const CodeLine& line = *lines[i];
+    if (line.continuation || line.blank_or_comment || line.indent >= indent) continue;
+    const std::string code = trimmed(line.code);
+    if (code.rfind("else", 0) == 0) {  // its if/elif stands above at the same indent
+      indent = line.indent + 1;
+      continue;
+    }
+    if (code.rfind("if ", 0) != 0 && code.rfind("elif ", 0) != 0) return false;
+    return abc::joined_statement(lines, i).find("dtype") != std::string::npos;
+  }
+  return false;
+}
+
+// MX formats (OCP microscaling) define their fp8 elements as the OCP E4M3/E5M2 types: in an MX
+// quant function `float8_e4m3fn` is the format itself, with no fnuz variant to choose.
+bool ocp_fp8_of_mx_format(const std::string& function, const std::string& dtype) {
+  static const RE2 kMxFunction(R"((?i)(^|[_.])mx(fp\d+)?(_|$)|mxfp\d|microscal)");
+  static const RE2 kOcpFp8(R"(float8_e4m3fn$|float8_e5m2$)");
+  return RE2::PartialMatch(dtype, kOcpFp8) && RE2::PartialMatch(function, kMxFunction);
+}
+
 class C1HardcodedDtype final : public Rule {
  public:
   const RuleMeta& meta() const override { return c1_meta(); }
@@ -107,11 +175,15 @@ class C1HardcodedDtype final : public Rule {
     static const RE2 conditional(R"(\bif\b.*\belse\b)");
     for (const auto& [file, line] : model.hits(kKey)) {
       if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
-      if (!on_dtype_sensitive_path(*file, *line)) continue;
+      if (!on_dtype_sensitive_path(*file, *line) || is_benchmark_or_tuning(file->path)) continue;
       const HunkView* hunk = hunk_of(*file, line);
       if (!hunk || exempt_line(*hunk, *line) || RE2::PartialMatch(line->code, conditional)) continue;
+      const SideLines file_lines = new_side_of(*file);
+      const size_t index = index_of(file_lines, line);
+      if (file->language == Language::Python && index < file_lines.size() && under_dtype_test(file_lines, index)) continue;
       for (const std::string& dtype : hardcoded_dtypes(line->code)) {
-        if (already_in_file(*file, *hunk, dtype)) continue;
+        if (already_in_file(*file, *hunk, dtype) || ocp_fp8_of_mx_format(line->function, dtype)) continue;
+        if (file->language == Language::Python && function_enforces(file_lines, line->function, dtype)) continue;
         out.push_back(abc::line_finding(
             "C1", Severity::Warn, *file, *line, "hardcoded",
             {{"dtype", dtype}, {"function", line->function.empty() ? "module level" : line->function}}));

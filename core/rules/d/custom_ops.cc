@@ -17,6 +17,14 @@ int top_level_commas(std::string_view text) {
   return commas;
 }
 
+// Items of a comma-separated list at depth 0; a trailing comma (`a, b,` as black formats a
+// wrapped list) closes the last item instead of starting another.
+int top_level_items(std::string_view text) {
+  text = trim(text);
+  if (text.empty()) return 0;
+  return top_level_commas(text) + (text.back() == ',' ? 0 : 1);
+}
+
 std::string_view strip_outer(std::string_view text, char open, char close) {
   text = trim(text);
   if (text.size() >= 2 && text.front() == open && text.back() == close) return trim(text.substr(1, text.size() - 2));
@@ -86,10 +94,10 @@ std::optional<int> return_arity(std::string_view expression) {
   static const RE2 kAllocation(R"(^[\w.]*(empty|empty_like|new_empty|zeros|zeros_like|ones|full|empty_strided)\()");
   expression = trim(expression);
   if (expression.empty() || expression == "None") return 0;
-  if (top_level_commas(expression) > 0) return top_level_commas(expression) + 1;
+  if (top_level_commas(expression) > 0) return top_level_items(expression);
   if (expression.front() == '(' && expression.back() == ')') {
     std::string_view inside = strip_outer(expression, '(', ')');
-    if (top_level_commas(inside) > 0) return top_level_commas(inside) + (inside.back() == ',' ? 0 : 1);
+    if (top_level_commas(inside) > 0) return top_level_items(inside);
   }
   if (RE2::PartialMatch(expression, kAllocation)) return 1;
   return std::nullopt;
@@ -105,7 +113,7 @@ std::optional<int> annotation_arity(std::string_view annotation) {
   std::string inside;
   if (RE2::FullMatch(annotation, kTuple, &inside)) {
     if (inside.find("...") != std::string::npos) return std::nullopt;
-    return top_level_commas(inside) + 1;
+    return top_level_items(inside);
   }
   return std::nullopt;
 }

@@ -39,7 +39,11 @@ const RuleMeta kMeta{
         "An `else` also assigns it; the skipping branch returns/raises/continues/breaks; the "
         "variable is assigned (or is a parameter) before the `if`; it is only read inside the "
         "assigning branch, or under a later condition testing the same names (`if not NO_SCALE:`), "
-        "or inside the loop around the chain (state carried across iterations). When the start of the function is not in "
+        "or inside the loop around the chain (state carried across iterations); read only in the value a "
+        "conditional expression takes under an assigning condition (`local_k if rebuild else max_k`); read after an "
+        "`if` on the chain's condition that returns or raises (`if not has_seqs: return`); the old side already had "
+        "the same variable unset before the same statement (a re-indented or edited chain the base had: not the PR's); "
+        "an f-string's prefix is no read of a variable `f`. When the start of the function is not in "
         "the diff the finding is inferred (warn): the default may sit in the unseen lines.",
     .source = "ATOM#860",
     .messages = {{
@@ -190,6 +194,26 @@ bool guarded_by(const std::string& header, const std::set<std::string>& assignin
   return false;
 }
 
+// The condition of `x if cond else y` when `var` is read only in `x` (the value taken when
+// `cond` holds), else "". `local_k if rebuild else max_k`: read only when `rebuild` holds.
+std::string condition_of_only_read(std::string_view statement, const std::string& var) {
+  static const RE2 kTernary(R"(^(.*?[=(\[,:]\s*|\s*)([^=(\[,:]*?)\s+if\s+(.+?)\s+else\s+(.*)$)");
+  std::string before, value, condition, rest;
+  if (!RE2::FullMatch(statement, kTernary, &before, &value, &condition, &rest)) return {};
+  if (!dg::reads_name(value, var) || dg::has_name(before, var) || dg::has_name(condition, var) ||
+      dg::has_name(rest, var))
+    return {};
+  return condition;
+}
+
+// `if not has_seqs: return` after the chain: past it, the code runs only on the paths its
+// condition (sharing a name with the chain's) lets through, which the diff alone cannot settle.
+bool leaves_on_chain_condition(const std::vector<const CodeLine*>& lines, size_t index, const IfChain& chain) {
+  std::optional<IfChain> guard = dg::read_if_chain(lines, index);
+  if (!guard || guard->has_else || guard->branches.size() != 1 || !guard->branches.front().leaves) return false;
+  return shares_condition_name(guard->branches.front().condition, chain);
+}
+
 struct Use {
   size_t index = 0;
   bool unseen_lines_between = false;
@@ -224,10 +248,15 @@ std::optional<Use> read_after(const FunctionSlice& slice, const IfChain& chain, 
       for (const std::string& name : dg::python_bound_names(statement))
         if (name == var) return std::nullopt;  // rebound by the loop/context header
     }
+    if (line.indent <= chain.indent && leaves_on_chain_condition(lines, i, chain)) return std::nullopt;
     if (dg::reads_name(statement, var)) {
       for (const auto& header : open_headers)
         if (guarded_by(header.second, assigning_conditions) || shares_condition_name(header.second, chain))
           return std::nullopt;
+      const std::string condition = condition_of_only_read(statement, var);
+      if (!condition.empty() &&
+          (guarded_by("if " + condition, assigning_conditions) || shares_condition_name("if " + condition, chain)))
+        return std::nullopt;
       if (loop_indent >= 0 && line.indent > loop_indent) return std::nullopt;  // loop-carried state
       return Use{i, unseen};
     }
@@ -255,19 +284,59 @@ class D1bRule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
+      std::set<std::string> in_base;  // what the old side already had: not this PR's
+      for (const FunctionSlice& slice : old_side_functions(file))
+        if (!slice.function.empty())
+          for (const Hit& hit : unbound_reads(slice, Side::Old)) in_base.insert(key(slice, hit));
       for (const FunctionSlice& slice : dg::new_side_functions(file)) {
         if (slice.function.empty()) continue;  // module level: names may come from anywhere
-        check_function(file, slice, out);
+        for (const Hit& hit : unbound_reads(slice, Side::New))
+          if (!in_base.count(key(slice, hit))) report(file, slice, hit, out);
       }
     }
   }
 
  private:
-  void check_function(const FileView& file, const FunctionSlice& slice, std::vector<Finding>& out) const {
+  struct Hit {
+    IfChain chain;
+    std::string var;
+    std::string branch;  // when the variable stays unset
+    int branch_index = -1;  // the skipping branch's header in the slice, -1 for the implicit else
+    Use use;
+    bool verified = false;
+  };
+
+  // The old side's lines grouped by function, like dg::new_side_functions.
+  static std::vector<FunctionSlice> old_side_functions(const FileView& file) {
+    std::vector<FunctionSlice> slices;
+    std::map<std::string, size_t> slice_of;
+    for (const CodeLine* line : dg::old_side_lines(file)) {
+      auto [it, added] = slice_of.try_emplace(line->function, slices.size());
+      if (added) slices.push_back({line->function, {}});
+      slices[it->second].lines.push_back(line);
+    }
+    return slices;
+  }
+
+  // The same variable read by the same statement in the same function: the finding the base had.
+  static std::string key(const FunctionSlice& slice, const Hit& hit) {
+    size_t end = hit.use.index;
+    std::string statement = dg::statement_text(slice.lines, hit.use.index, &end);
+    std::string words;
+    for (char c : statement)
+      if (c != ' ' && c != '\t') words.push_back(c);
+    return slice.function + "\n" + hit.var + "\n" + words;
+  }
+
+  // On the new side only chains the diff touched count; on the old side every chain does (it is
+  // read to tell what the base already had, where the chain may run past the lines shown).
+  static std::vector<Hit> unbound_reads(const FunctionSlice& slice, Side side) {
+    std::vector<Hit> hits;
     const auto& lines = slice.lines;
     for (size_t i = 0; i < lines.size(); ++i) {
       std::optional<IfChain> chain = dg::read_if_chain(lines, i);
-      if (!chain || !chain->touched || !chain->complete) continue;
+      if (!chain) continue;
+      if (side == Side::New && (!chain->touched || !chain->complete)) continue;
       std::set<std::string> before = bound_before(slice, i);
       bool prefix_visible = dg::starts_at_def(slice) && dg::contiguous(lines, 0, i);
       for (const Candidate& candidate : partial_bindings(*chain)) {
@@ -278,32 +347,35 @@ class D1bRule : public Rule {
           if (branch.bound.count(candidate.var)) assigning.insert(branch.condition);
         std::optional<Use> use = read_after(slice, *chain, candidate.var, assigning, enclosing_loop_indent(lines, i));
         if (!use) continue;
-        report(file, slice, *chain, candidate, *use, prefix_visible && !use->unseen_lines_between, out);
+        Hit hit{*chain, candidate.var, {}, -1, *use, prefix_visible && !use->unseen_lines_between};
+        hit.branch = candidate.skipping ? "the `" + candidate.skipping->condition + "` branch runs" : candidate.implicit_else;
+        if (candidate.skipping) hit.branch_index = static_cast<int>(candidate.skipping->header);
+        hits.push_back(std::move(hit));
       }
     }
+    return hits;
   }
 
-  void report(const FileView& file, const FunctionSlice& slice, const IfChain& chain, const Candidate& candidate,
-              const Use& use, bool verified, std::vector<Finding>& out) const {
-    const CodeLine& if_line = *slice.lines[chain.first];
-    const CodeLine& use_line = *slice.lines[use.index];
-    std::string branch = candidate.skipping ? "the `" + candidate.skipping->condition + "` branch runs" : candidate.implicit_else;
-    int branch_line = candidate.skipping ? slice.lines[candidate.skipping->header]->new_line : if_line.new_line;
+  static void report(const FileView& file, const FunctionSlice& slice, const Hit& hit, std::vector<Finding>& out) {
+    const CodeLine& if_line = *slice.lines[hit.chain.first];
+    const CodeLine& use_line = *slice.lines[hit.use.index];
+    const std::string& branch = hit.branch;
+    int branch_line = hit.branch_index >= 0 ? slice.lines[hit.branch_index]->new_line : if_line.new_line;
     Finding finding;
     finding.rule = "D1b";
     finding.path = file.path;
     finding.line = use_line.new_line;
     finding.side = Side::New;
     finding.message_id = "unassigned-branch";
-    finding.fields = {{"var", candidate.var},
+    finding.fields = {{"var", hit.var},
                       {"if_line", std::to_string(if_line.new_line)},
                       {"branch", branch},
                       {"branch_line", std::to_string(branch_line)},
                       {"use_line", std::to_string(use_line.new_line)}};
-    if (verified) {
+    if (hit.verified) {
       finding.severity = Severity::Red;
       finding.tag = Tag::Verified;
-      finding.trigger = "`" + candidate.var + "` unset when " + branch + " (line " + std::to_string(branch_line) +
+      finding.trigger = "`" + hit.var + "` unset when " + branch + " (line " + std::to_string(branch_line) +
                         "), read at line " + std::to_string(use_line.new_line);
     } else {
       finding.severity = Severity::Warn;

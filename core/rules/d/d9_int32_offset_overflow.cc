@@ -22,7 +22,8 @@ const RuleMeta kMeta{
         "In C++/HIP files and Triton kernels, finds a new product of an index named like "
         "`token_id`, `token_idx`, `total_tokens`, `seq_start` or `batch_offset` with strides or "
         "dimensions, where neither the index nor any factor is 64-bit (declared `int64_t`/`long`/"
-        "`size_t`, cast with `static_cast<int64_t>`, or `.to(tl.int64)` in Triton).",
+        "`size_t`, cast with `static_cast<int64_t>`, or `.to(tl.int64)` in Triton — at its definition, "
+        "also one wrapped over lines, or a kernel parameter annotated `name: tl.int64`).",
     .why =
         "The product is computed in 32 bits and wraps past 2^31: with H=32 heads of D=128 the "
         "offset `token_id * 4096` overflows at token_id = 524288, so long-context prefill or large "
@@ -31,7 +32,8 @@ const RuleMeta kMeta{
         "```python\npid = tl.program_id(0)\ntoken_id = pid\nx = tl.load(x_ptr + token_id * stride_t + offs)  # int32 product\n```\n"
         "Use instead: `token_id = pid.to(tl.int64)` (Triton) or `static_cast<int64_t>(token_id) * stride` (C++).",
     .must_not_fire =
-        "The index or a factor is 64-bit or cast to it; a capped/small-batch path where the product "
+        "The index or a factor is 64-bit or cast to it (a `stride: tl.int64` parameter counts); the "
+        "same product on a removed line of the file (moved, not new); a capped/small-batch path where the product "
         "provably fits. Red only when every factor resolves to a number in the diff, so the size at "
         "which the product passes 2^31 can be named; otherwise warn, and inferred when the index's "
         "type is not visible.",
@@ -73,11 +75,17 @@ Width declared_width(const std::vector<const CodeLine*>& lines, const std::strin
     return Width::Unknown;
   }
   RE2 binding("^\\s*" + quoted + "\\s*(:[^=]*)?=[^=](.*)$");
+  // `ti_stride0: tl.int64` among a kernel's parameters (the def's continuation lines).
+  RE2 wide_annotation("(^|[(,])\\s*" + quoted + "\\s*:\\s*tl\\.u?int64\\b");
   std::string rhs;
   Width width = Width::Unknown;
-  for (const CodeLine* line : lines) {
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const CodeLine* line = lines[i];
+    if (RE2::PartialMatch(line->code, wide_annotation)) return Width::Wide;
     std::string ignored;
     if (!RE2::PartialMatch(line->code, binding, &ignored, &rhs)) continue;
+    size_t end = i;  // a definition wrapped over lines: `x = tl.load(\n  p + i\n).to(tl.int64)`
+    if (dg::is_statement_start(*line)) RE2::PartialMatch(dg::statement_text(lines, i, &end), binding, &ignored, &rhs);
     if (RE2::PartialMatch(rhs, R"(tl\.int64|tl\.uint64)")) width = Width::Wide;
     else if (RE2::PartialMatch(rhs, R"(^\s*tl\.program_id\()")) width = Width::Narrow;
     else width = Width::Unknown;
@@ -135,6 +143,22 @@ std::vector<Product> index_products(const std::string& code) {
   return products;
 }
 
+// The same product stands on a removed line of the file: moved (out of a make_block_ptr call,
+// into a helper), not new — the base already computed it this way.
+bool product_on_removed_line(const FileView& file, const Product& product) {
+  const auto squeeze = [](const std::string& text) {
+    std::string out;
+    for (char c : text)
+      if (c != ' ' && c != '\t') out.push_back(c);
+    return out;
+  };
+  const std::string wanted = squeeze(product.expression);
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind == LineKind::Removed && squeeze(line.code).find(wanted) != std::string::npos) return true;
+  return false;
+}
+
 bool widened(const std::string& code) {
   static const RE2 kWiden(
       R"(int64_t|uint64_t|\blong\b|size_t|tl\.int64|tl\.uint64|\.to\(\s*torch\.int64|index_t)");
@@ -153,7 +177,7 @@ class D9Rule : public Rule {
         if (file->language == Language::Python && !is_triton_function(slice)) continue;
         std::vector<const CodeLine*> file_lines = dg::new_side_lines(*file);
         for (const Product& product : index_products(line->code))
-          report(*file, *line, slice, file_lines, product, out);
+          if (!product_on_removed_line(*file, product)) report(*file, *line, slice, file_lines, product, out);
       }
     }
   }

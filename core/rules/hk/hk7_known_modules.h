@@ -38,11 +38,15 @@ inline constexpr std::string_view kPythonStdlibModules[] = {
 
 // Packages every ATOM / aiter checkout already depends on (their requirements and the ROCm
 // PyTorch stack), so importing one is not a new dependency.
+// Besides the ROCm PyTorch stack: aiter's requirements.txt (flydsl, matplotlib …), ATOM's
+// pyproject dependencies (prometheus_client, uvloop, datasets, openpyxl, setproctitle …), and
+// mori, which aiter's flydsl kernels import at module level.
 inline constexpr std::string_view kStackModules[] = {
-    "aiohttp", "aiter", "atom", "einops", "fastapi", "filelock", "huggingface_hub", "jinja2", "msgspec",
-    "numpy", "openai", "packaging", "pandas", "psutil", "pybind11", "pydantic", "pytest", "regex",
-    "requests", "safetensors", "sentencepiece", "setuptools", "sglang", "tabulate", "tokenizers", "torch",
-    "tqdm", "transformers", "triton", "uvicorn", "vllm", "xxhash", "yaml", "zmq",
+    "aiohttp", "aiter", "atom", "datasets", "einops", "fastapi", "filelock", "flydsl", "huggingface_hub", "jinja2",
+    "matplotlib", "mori", "msgspec", "numpy", "openai", "openpyxl", "packaging", "pandas", "prometheus_client",
+    "psutil", "pybind11", "pydantic", "pytest", "regex", "requests", "safetensors", "sentencepiece", "setproctitle",
+    "setuptools", "sglang", "tabulate", "tokenizers", "torch", "tqdm", "transformers", "triton", "uvicorn", "uvloop",
+    "vllm", "xxhash", "yaml", "zmq",
 };
 
 }  // namespace atom

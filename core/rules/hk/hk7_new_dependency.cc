@@ -1,6 +1,7 @@
 // HK7 — a new third-party dependency: a requirement line, or a module-level import of a package
 // that is neither standard library, the stack's own, nor imported anywhere else in the diff.
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <set>
 #include <re2/re2.h>
@@ -26,7 +27,9 @@ const RuleMeta& hk7_meta() {
         "`import x` / `from x import …` whose top-level package is not in the standard library, not the "
         "repository's own (`atom`, `aiter`, the diff's top-level folders), not one of the stack's known "
         "dependencies (torch, triton, numpy, transformers …), and not imported on any unchanged or removed line "
-        "of the diff. Package code only: tests, docs, CI, scripts, tools, examples, benchmarks and csrc are "
+        "of the diff, nor the name of a folder the importing file sits in (`ops/flydsl/…` importing `flydsl`). A "
+        "requirement whose package the same file already names on an unchanged or removed line is a version change, "
+        "not a new dependency. Package code only: tests, docs, CI, scripts, tools, examples, benchmarks and csrc are "
         "left out. Always a note, always inferred.";
     m.why =
         "Every dependency is installed on every user's machine and container; an unpinned or heavy one breaks "
@@ -35,7 +38,9 @@ const RuleMeta& hk7_meta() {
     m.must_not_fire =
         "Imports inside functions or `try: … except ImportError` blocks (ROCm system packages such as `amdsmi` "
         "are guarded that way); relative imports; standard-library modules; packages already imported "
-        "elsewhere in the diff; removed requirement lines or comments.";
+        "elsewhere in the diff; an import inside a folder named after the package (the repository's existing "
+        "integration with it); a version bump of a requirement the file already declares (`flydsl==0.3.0` → "
+        "`flydsl==0.3.1`); removed requirement lines or comments.";
     m.source = "—";
     m.messages = {
         {"new_requirement", "New dependency {package} declared in {path}",
@@ -90,20 +95,61 @@ Finding make_finding(const FileView& file, const CodeLine& line, const char* mes
   return finding;
 }
 
-void check_requirements_file(const FileView& file, std::vector<Finding>& out) {
+// PEP 503 normalisation: `Foo_Bar`, `foo-bar` and `foo.bar` name one distribution.
+std::string normalized_package(std::string name) {
+  for (char& c : name) c = c == '_' || c == '.' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+// The requirement a line of a requirements file names, "" for comments, options and blanks.
+std::string requirement_package(const CodeLine& line) {
   static const RE2 requirement(R"(^\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@].*)?$)");
+  std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
+  std::string package;
+  RE2::FullMatch(text, requirement, &package);
+  return package;
+}
+
+// An added line whose package the file already names on an unchanged or removed line is a
+// version change (`flydsl==0.3.0` → `flydsl==0.3.1`), not a new dependency.
+void check_requirements_file(const FileView& file, std::vector<Finding>& out) {
+  std::set<std::string> already_declared;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind != LineKind::Added)
+        if (std::string package = requirement_package(line); !package.empty())
+          already_declared.insert(normalized_package(package));
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines) {
       if (line.kind != LineKind::Added) continue;
-      std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
-      std::string package;
-      if (RE2::FullMatch(text, requirement, &package)) out.push_back(make_finding(file, line, "new_requirement", package));
+      const std::string package = requirement_package(line);
+      if (!package.empty() && !already_declared.count(normalized_package(package)))
+        out.push_back(make_finding(file, line, "new_requirement", package));
     }
+}
+
+// `aiter/ops/flydsl/kernels/x.py` importing `flydsl`: a folder named after the package holds the
+// repository's existing integration with it, so the dependency is not new.
+bool inside_folder_named(const std::string& path, const std::string& package) {
+  size_t start = 0;
+  for (size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', start)) {
+    if (path.compare(start, slash - start, package) == 0 && slash - start == package.size()) return true;
+    start = slash + 1;
+  }
+  return false;
 }
 
 void check_build_config(const FileView& file, std::vector<Finding>& out) {
   static const RE2 quoted_requirement(R"(^\s*["']([A-Za-z0-9][A-Za-z0-9_.\-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;][^"']*)?["']\s*,?\s*$)");
   static const RE2 dependency_list(R"(\b(dependencies|install_requires|requires|extras_require)\b)");
+  std::set<std::string> already_declared;  // a version change of one of these is no new dependency
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines) {
+      std::string package;
+      const std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
+      if (line.kind != LineKind::Added && RE2::FullMatch(text, quoted_requirement, &package))
+        already_declared.insert(normalized_package(package));
+    }
   for (const HunkView& hunk : file.hunks) {
     bool in_dependency_list = RE2::PartialMatch(hunk.hunk->section, dependency_list);
     for (const CodeLine& line : hunk.lines) {
@@ -111,7 +157,8 @@ void check_build_config(const FileView& file, std::vector<Finding>& out) {
       if (RE2::PartialMatch(line.diff->text, dependency_list)) in_dependency_list = true;
       std::string package;
       const std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
-      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package))
+      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package) &&
+          !already_declared.count(normalized_package(package)))
         out.push_back(make_finding(file, line, "new_requirement", package));
     }
   }
@@ -148,7 +195,9 @@ class Hk7NewDependency final : public Rule {
       if (file->language != Language::Python || file->is_test || is_tooling(file->path)) continue;
       if (line->indent != 0 || line->continuation || line->in_docstring) continue;
       const std::string package = imported_package(line->code);
-      if (package.empty() || is_known(package) || own_packages.count(package) || already_imported.count(package)) continue;
+      if (package.empty() || is_known(package) || own_packages.count(package) || already_imported.count(package) ||
+          inside_folder_named(file->path, package))
+        continue;
       if (!reported.insert(package).second) continue;
       out.push_back(make_finding(*file, *line, "new_import", package));
     }

@@ -14,8 +14,21 @@ TEST(PythonLexer, StripsCommentsButNotHashesInStrings) {
 
 TEST(PythonLexer, BlanksStringContentsKeepingQuotes) {
   LineLexer lexer(Language::Python);
-  EXPECT_EQ(lexer.lex("f(\"gfx942\", 'bf16', b\"x\")").code, "f(\"\", '', b\"\")");
+  EXPECT_EQ(lexer.lex("f(\"gfx942\", 'bf16', \"x\")").code, "f(\"\", '', \"\")");
   EXPECT_EQ(lexer.lex(R"(s = "it\"s" + 'a\'b')").code, "s = \"\" + ''");
+}
+
+TEST(PythonLexer, DropsStringPrefixesSoTheyDoNotReadAsNames) {
+  LineLexer lexer(Language::Python);
+  EXPECT_EQ(lexer.lex("logger.info(f\"pool: {f:.2f}\")").code, "logger.info(\"\")");
+  EXPECT_EQ(lexer.lex("p = rb'\\d' + Rb\"x\" + u'y' + F\"{z}\"").code, "p = '' + \"\" + '' + \"\"");
+  EXPECT_EQ(lexer.lex("msg = fr\"\"\"{a}\"\"\"").code, "msg = \"\"\"\"\"\"");
+}
+
+TEST(PythonLexer, KeepsNamesThatEndInPrefixLettersBeforeAQuote) {
+  LineLexer lexer(Language::Python);
+  EXPECT_EQ(lexer.lex("d[buf'x']").code, "d[buf'']");
+  EXPECT_EQ(lexer.lex("key = (f, \"a\")").code, "key = (f, \"\")");
 }
 
 TEST(PythonLexer, TripleQuotedStringsSpanLines) {
