@@ -10,7 +10,8 @@ import { startFakeGitHub } from './support/fake-github.mjs';
 import { DEMO_PR, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 
-const HEAD = 'feed000000000000000000000000000000000001';
+// Each pull request gets its own head commit: the background caches files per commit.
+const headOf = (number) => `feed${String(number).padStart(36, '0')}`;
 const BASE = 'ba5e000000000000000000000000000000000000';
 const TOUCHED_AT_HEAD = Object.keys(demoHeadFiles()).sort();
 
@@ -28,7 +29,8 @@ after(async () => {
 });
 
 function addDemoPullRequest(extra = {}) {
-  const pr = { ...DEMO_PR, number: nextNumber++, headSha: HEAD, baseSha: BASE, headFiles: demoHeadFiles(), ...extra };
+  const number = nextNumber++;
+  const pr = { ...DEMO_PR, number, headSha: headOf(number), baseSha: BASE, headFiles: demoHeadFiles(), ...extra };
   github.addPullRequest({ ...pr, diffBytes: demoDiff() });
   return pr;
 }
