@@ -63,11 +63,12 @@ TEST(Sarif, PreviewFindingsAreNotesMarkedPreview) {
   ReviewResult result = basic_result();
   result.findings = {finding_of(first_rule(), Severity::Note, "atom/model_ops/moe.py", 42)};
   result.findings[0].fields = {{"preview", "1"}, {"rule_severity", "warn"}};
-  const json& sarif_result = to_sarif(result)["runs"][0]["results"][0];
+  const json sarif = to_sarif(result);
+  const json& sarif_result = sarif["runs"][0]["results"][0];
   EXPECT_EQ(sarif_result["level"], "note");
   EXPECT_EQ(sarif_result["properties"]["preview"], true);
   EXPECT_EQ(sarif_result["properties"]["ruleSeverity"], "warn");
-  EXPECT_EQ(sarif_result["message"]["text"].get<std::string>().rfind("Worth a look: ", 0), 0u);
+  EXPECT_EQ(sarif_result["message"]["text"].get<std::string>().rfind("worth a look: ", 0), 0u);
 }
 
 TEST(Sarif, PrAndFileLevelFindingsGoToLineOneWithScope) {
