@@ -6,7 +6,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cliPath, loadEngine, repoRoot, sharedDir } from '../../tests/wasm/support/engine.mjs';
+import { gzipSync } from 'node:zlib';
+import { cliPath, loadEngine, repoRoot, sharedDir, wasmDir } from '../../tests/wasm/support/engine.mjs';
+import { ms, summary } from './bench-stats.mjs';
 
 const REPEATS_FOR_LARGEST = 5;
 const STARTUP_RUNS = 15;
@@ -42,19 +44,12 @@ function wasmMs(engine, bytes, metaText) {
   return performance.now() - started;
 }
 
-function quantile(sortedValues, q) {
-  return sortedValues[Math.min(sortedValues.length - 1, Math.floor(q * sortedValues.length))];
-}
-
-function summary(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const sum = sorted.reduce((total, v) => total + v, 0);
-  return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), max: sorted.at(-1), sum };
-}
-
-const ms = (value) => `${value.toFixed(1)} ms`;
 const line = (label, s) =>
   console.log(`  ${label.padEnd(28)} median ${ms(s.median).padStart(9)}  p90 ${ms(s.p90).padStart(9)}  max ${ms(s.max).padStart(9)}  total ${ms(s.sum).padStart(10)}`);
+
+const wasmBytes = readFileSync(path.join(wasmDir, 'atom_engine.wasm'));
+console.log(`atom_engine.wasm: ${(wasmBytes.length / 1024).toFixed(0)} KiB raw, ` +
+  `${(gzipSync(wasmBytes, { level: 9 }).length / 1024).toFixed(0)} KiB gzip -9`);
 
 const diffs = corpusDiffs();
 const engine = await loadEngine();

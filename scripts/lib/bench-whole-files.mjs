@@ -1,0 +1,114 @@
+// Whole-file review benchmarks (not tests: they report, they do not judge). Run through ./scripts/bench.
+// Each corpus PR is reviewed with the files it touches as they stand at its head (scripts/corpus-trees):
+//   native — build/native/atom_review_timer, the engine's own time (no process start-up, no I/O),
+//            from the hunks alone and from the whole files (`review --repo`);
+//   WASM   — the shipped module's review(diffBytes, metaJson, [{path, bytes}]), already instantiated;
+// p50/p99/max over the PRs, then the largest PR by head bytes (median of 5 runs).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadEngine, repoRoot, sharedDir } from '../../tests/wasm/support/engine.mjs';
+import { ms, summary } from './bench-stats.mjs';
+import { corpusPrs } from './corpus-prs.mjs';
+
+const REPEATS_FOR_LARGEST = 5;
+const timerPath = path.join(repoRoot, 'build/native/atom_review_timer');
+
+function corpusTrees() {
+  try {
+    return execFileSync(path.join(repoRoot, 'scripts/corpus-trees'), { env: { ...process.env, ATOM_SHARED_DIR: sharedDir } })
+      .toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+// Every regular file under dir, as {path (relative, with /), bytes}.
+function headFiles(dir) {
+  return readdirSync(dir, { recursive: true })
+    .filter((relative) => statSync(path.join(dir, relative)).isFile())
+    .sort()
+    .map((relative) => ({ path: relative.split(path.sep).join('/'), bytes: readFileSync(path.join(dir, relative)) }));
+}
+
+// The timer's JSON line per PR, in order.
+function nativeTimes(prs, repeat) {
+  const input = prs.map((pr) => `${pr.diff}\t${pr.meta ?? ''}\t${pr.head}\n`).join('');
+  const run = spawnSync(timerPath, ['--repeat', String(repeat)], { input, maxBuffer: 64 << 20 });
+  if (run.status !== 0) throw new Error(`atom_review_timer exited ${run.status}: ${run.stderr}`);
+  const lines = run.stdout.toString().trim().split('\n').map((line) => JSON.parse(line));
+  for (const line of lines) if (line.error) throw new Error(`atom_review_timer: ${line.error}`);
+  return lines;
+}
+
+// Whether the module's review() takes the head files as a third argument; else why not.
+function wholeFileBindingProblem(engine) {
+  const diff = new TextEncoder().encode('diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n');
+  try {
+    engine.review(diff, '{}', [{ path: 'x.py', bytes: new TextEncoder().encode('a = 2\n') }]);
+    return null;
+  } catch (error) {
+    return error.message ?? String(error);
+  }
+}
+
+function wasmMs(engine, pr) {
+  const started = performance.now();
+  engine.review(pr.diffBytes, pr.metaText, pr.files);
+  return performance.now() - started;
+}
+
+const line = (label, s) =>
+  console.log(`  ${label.padEnd(30)} p50 ${ms(s.median).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  max ${ms(s.max).padStart(9)}`);
+const median = (fn) => summary(Array.from({ length: REPEATS_FOR_LARGEST }, fn)).median;
+
+const trees = existsSync(path.join(sharedDir, 'corpus')) ? corpusTrees() : null;
+if (!trees) {
+  console.log('whole files: skipped (no corpus trees: they come from ../shared through scripts/corpus-trees)');
+  process.exit(0);
+}
+if (!existsSync(timerPath)) {
+  console.log(`whole files: skipped (${path.relative(repoRoot, timerPath)} is missing: run ./scripts/build)`);
+  process.exit(0);
+}
+
+const prs = corpusPrs(path.join(sharedDir, 'corpus'))
+  .map((pr) => ({ ...pr, head: path.join(trees, pr.repo, pr.sha10, 'head') }))
+  .filter((pr) => existsSync(pr.head))
+  .map((pr) => {
+    const files = headFiles(pr.head);
+    const headBytes = files.reduce((total, f) => total + f.bytes.length, 0);
+    return { ...pr, files, headBytes, diffBytes: readFileSync(pr.diff), metaText: pr.meta ? readFileSync(pr.meta, 'utf8') : '{}' };
+  });
+const totalHead = prs.reduce((total, pr) => total + pr.headBytes, 0);
+console.log(`${prs.length} corpus PRs with their head files (${(totalHead / 1e6).toFixed(1)} MB of head files)`);
+
+const native = nativeTimes(prs, 1);
+line('native, hunks only', summary(native.map((t) => t.hunks_ms)));
+line('native, whole files', summary(native.map((t) => t.whole_ms)));
+
+const largest = prs.reduce((a, b) => (b.headBytes > a.headBytes ? b : a));
+const [largestNative] = nativeTimes([largest], REPEATS_FOR_LARGEST);
+const largestLabel = `largest PR by head bytes: ${largest.repo}/${largest.sha10} #${largest.number ?? '?'} ` +
+  `(${largest.files.length} files, ${(largest.headBytes / 1e6).toFixed(2)} MB head, ${(largest.diffBytes.length / 1e6).toFixed(2)} MB diff)`;
+
+const engine = await loadEngine();
+const bindingProblem = wholeFileBindingProblem(engine);
+if (bindingProblem) {
+  console.log(`  WASM, whole files: skipped: the binding does not take head files yet ` +
+    `(review(diffBytes, metaJson, [{path, bytes}])): ${bindingProblem}`);
+  console.log(`${largestLabel}, median of ${REPEATS_FOR_LARGEST}:`);
+  console.log(`  native whole files ${ms(largestNative.whole_ms)} (hunks only ${ms(largestNative.hunks_ms)}); WASM skipped`);
+  process.exit(0);
+}
+const wasm = prs.map((pr) => wasmMs(engine, pr));
+line('WASM, whole files (in Node)', summary(wasm));
+const wasmSum = wasm.reduce((a, b) => a + b, 0);
+const nativeSum = native.reduce((total, t) => total + t.whole_ms, 0);
+console.log(`  WASM / native, whole files, summed over the PRs: ${(wasmSum / nativeSum).toFixed(2)}x`);
+
+const largestWasm = median(() => wasmMs(engine, largest));
+console.log(`${largestLabel}, median of ${REPEATS_FOR_LARGEST}:`);
+console.log(`  native whole files ${ms(largestNative.whole_ms)} (hunks only ${ms(largestNative.hunks_ms)}), ` +
+  `WASM whole files ${ms(largestWasm)}, WASM / native ${(largestWasm / Math.max(1e-3, largestNative.whole_ms)).toFixed(2)}x`);
