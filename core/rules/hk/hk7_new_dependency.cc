@@ -94,7 +94,7 @@ void check_requirements_file(const FileView& file, std::vector<Finding>& out) {
   static const RE2 requirement(R"(^\s*([A-Za-z0-9][A-Za-z0-9_.\-]*)\s*(?:\[[^\]]*\])?\s*(?:[<>=!~;@].*)?$)");
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines) {
-      if (line.kind != LineKind::Added) continue;
+      if (!is_new_code(line)) continue;
       std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
       std::string package;
       if (RE2::FullMatch(text, requirement, &package)) out.push_back(make_finding(file, line, "new_requirement", package));
@@ -111,7 +111,7 @@ void check_build_config(const FileView& file, std::vector<Finding>& out) {
       if (RE2::PartialMatch(line.diff->text, dependency_list)) in_dependency_list = true;
       std::string package;
       const std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
-      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package))
+      if (is_new_code(line) && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package))
         out.push_back(make_finding(file, line, "new_requirement", package));
     }
   }
@@ -138,7 +138,7 @@ class Hk7NewDependency final : public Rule {
       if (file.language != Language::Python) continue;
       for (const HunkView& hunk : file.hunks)
         for (const CodeLine& line : hunk.lines)
-          if (line.kind != LineKind::Added) {
+          if (!is_new_code(line)) {
             const std::string package = imported_package(line.code);
             if (!package.empty()) already_imported.insert(package);
           }
