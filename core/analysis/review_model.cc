@@ -5,6 +5,7 @@
 #include "core/analysis/function_tracker.h"
 #include "core/analysis/line_lexer.h"
 #include "core/analysis/line_patterns.h"
+#include "core/analysis/moved_lines.h"
 
 namespace atom {
 namespace {
@@ -41,7 +42,7 @@ CodeLine make_code_line(const DiffLine& diff_line, LineLexer& lexer, Language la
   return line;
 }
 
-HunkView build_hunk_view(const Hunk& hunk, Language language) {
+HunkView build_hunk_view(const Hunk& hunk, Language language, const std::unordered_set<const DiffLine*>& moved) {
   HunkView view;
   view.hunk = &hunk;
   view.lines.reserve(hunk.lines.size());
@@ -74,12 +75,14 @@ HunkView build_hunk_view(const Hunk& hunk, Language language) {
       case LineKind::Added: {
         CodeLine line = make_code_line(diff_line, new_lexer, language);
         line.function = new_functions.observe(line);
+        line.moved = moved.count(&diff_line) > 0;
         view.lines.push_back(std::move(line));
         break;
       }
       case LineKind::Removed: {
         CodeLine line = make_code_line(diff_line, old_lexer, language);
         line.function = old_functions.observe(line);
+        line.moved = moved.count(&diff_line) > 0;
         view.lines.push_back(std::move(line));
         break;
       }
@@ -88,14 +91,15 @@ HunkView build_hunk_view(const Hunk& hunk, Language language) {
   return view;
 }
 
-FileView build_file_view(const FileDiff& file, const TierTable& tiers) {
+FileView build_file_view(const FileDiff& file, const TierTable& tiers,
+                         const std::unordered_set<const DiffLine*>& moved) {
   FileView view;
   view.file = &file;
   view.path = file.path();
   view.language = language_for_path(view.path);
   view.tier = tiers.classify(view.path);
   view.is_test = is_test_path(view.path);
-  for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language));
+  for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language, moved));
   for (const HunkView& hunk : view.hunks)
     for (const CodeLine& line : hunk.lines)
       if (line.kind != LineKind::Context && !line.function.empty())
@@ -111,7 +115,7 @@ void fill_pattern_hits(ReviewModel& model) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind != LineKind::Added || line.blank_or_comment) continue;
+        if (!is_new_code(line) || line.blank_or_comment) continue;
         for (const std::string& key : patterns.match(line.code)) model.pattern_hits[key].emplace_back(&file, &line);
       }
 }
@@ -147,7 +151,8 @@ const std::vector<std::pair<const FileView*, const CodeLine*>>& ReviewModel::hit
   return it == pattern_hits.end() ? kNone : it->second;
 }
 
-ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers) {
+ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
+                               const std::vector<FileSource>& sources) {
   ReviewModel model;
   model.diff = &diff;
   model.meta = &meta;
@@ -155,7 +160,17 @@ ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const
   model.has_body = meta.body.has_value();
   model.pr_text = meta.title + "\n" + meta.body.value_or("");
   model.files.reserve(diff.files.size());
-  for (const FileDiff& file : diff.files) model.files.push_back(build_file_view(file, tiers));
+  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff);
+  for (size_t i = 0; i < diff.files.size(); ++i) {
+    FileView view = build_file_view(diff.files[i], tiers, moved);
+    if (i < sources.size()) {
+      view.source = sources[i].source;
+      view.source_reason = sources[i].reason;
+      view.head_text = sources[i].head_text;
+      view.base_text = sources[i].base_text;
+    }
+    model.files.push_back(std::move(view));
+  }
   fill_pattern_hits(model);
   return model;
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 #include "core/model/diff.h"
+#include "core/model/file_source.h"
 #include "core/model/pr_meta.h"
 #include "core/tiers/tier_table.h"
 
@@ -33,8 +34,16 @@ struct CodeLine {
   // a block comment / raw string. Structure helpers skip such lines when looking for headers.
   bool continuation = false;
   std::string function;             // innermost enclosing def/function ("Class.method"); "" = module level/unknown
+  // An added or removed line that is not new code: moved, re-indented or reformatted
+  // (core/analysis/moved_lines.h). Rules treat it as unchanged through is_new_code/is_deleted_code.
+  bool moved = false;
   int line_number() const { return kind == LineKind::Removed ? old_line : new_line; }
 };
+
+// The one test of "did the PR write this line": an added line that is not moved code.
+inline bool is_new_code(const CodeLine& line) { return line.kind == LineKind::Added && !line.moved; }
+// The one test of "did the PR delete this line": a removed line that is not moved code.
+inline bool is_deleted_code(const CodeLine& line) { return line.kind == LineKind::Removed && !line.moved; }
 
 struct HunkView {
   const Hunk* hunk = nullptr;
@@ -49,6 +58,12 @@ struct FileView {
   bool is_test = false;             // under tests/ or test_*.py / *_test.*
   std::vector<HunkView> hunks;
   std::vector<std::string> changed_functions;  // functions with an added or removed line, sorted, unique
+  // Whole: reviewed over the whole file, both texts known (the syntax layer parses them);
+  // Hunks: from the diff's hunks alone, for `source_reason` (core/model/file_source.h).
+  ReviewSource source = ReviewSource::Hunks;
+  std::string source_reason = "not-provided";
+  std::string head_text;            // the file at the PR's head; Whole only ("" for a deleted file)
+  std::string base_text;            // the file before the PR; Whole only ("" for an added file)
 };
 
 struct ReviewModel {
@@ -66,14 +81,17 @@ struct ReviewModel {
   std::string pr_text;              // title + "\n" + body (body may be absent)
   bool has_body = false;
 
-  // Added lines whose stripped code matched the line pattern `key` declared by some rule
+  // New-code lines (is_new_code) whose stripped code matched the line pattern `key` declared by some rule
   // (RuleMeta::line_patterns). Filled by one RE2::Set pass over every added line.
   std::map<std::string, std::vector<std::pair<const FileView*, const CodeLine*>>> pattern_hits;
   const std::vector<std::pair<const FileView*, const CodeLine*>>& hits(const std::string& key) const;
 };
 
-// `diff` and `meta` must outlive the model (it points into them). Never throws.
-ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers);
+// `diff` and `meta` must outlive the model (it points into them). Never throws. `sources`, one per
+// diff file (core/diff/widen_to_whole_files.h), say how each file is reviewed; empty: every file
+// from its hunks, "not-provided".
+ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
+                               const std::vector<FileSource>& sources = {});
 
 Language language_for_path(std::string_view path);
 bool is_test_path(std::string_view path);

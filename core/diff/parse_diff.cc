@@ -298,6 +298,12 @@ class Parser {
     stop_with("malformed-hunk", announced + "; this line does not fit it");
   }
 
+  // split_lines() dropped the "\r" before "\n": look at the byte after the line's view.
+  bool ends_with_cr(std::string_view text) const {
+    const char* after = text.data() + text.size();
+    return after < bytes_.data() + bytes_.size() && *after == '\r';
+  }
+
   bool starts_section_here() const {
     std::string_view text = line();
     return starts_with(text, "diff ") || diff_detail::parse_hunk_header(text).has_value() ||
@@ -308,6 +314,7 @@ class Parser {
     DiffLine out;
     out.text = std::string(text);
     out.diff_line = line_number();
+    out.crlf = ends_with_cr(line());
     if (marker == '+') {
       out.kind = LineKind::Added;
       out.new_line = next_new_++;

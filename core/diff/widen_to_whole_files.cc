@@ -3,6 +3,8 @@
 #include <set>
 #include <string_view>
 
+#include "core/diff/reverse_apply.h"
+
 namespace atom {
 namespace {
 
@@ -27,15 +29,37 @@ bool single_commit(const ParsedDiff& diff) {
   return true;
 }
 
-// True when every line the diff shows on the new side is that line of the head file.
-bool agrees(const FileDiff& file, const std::vector<std::string_view>& head) {
-  for (const Hunk& hunk : file.hunks)
-    for (const DiffLine& line : hunk.lines) {
-      if (line.kind == LineKind::Removed) continue;
-      if (line.new_line < 1 || static_cast<size_t>(line.new_line) > head.size()) return false;
-      if (head[line.new_line - 1] != line.text) return false;
-    }
-  return true;
+FileSource hunks_because(const char* reason) {
+  FileSource source;
+  source.reason = reason;
+  return source;
+}
+
+FileSource whole(std::string head_text, std::string base_text) {
+  FileSource source;
+  source.source = ReviewSource::Whole;
+  source.reason.clear();
+  source.head_text = std::move(head_text);
+  source.base_text = std::move(base_text);
+  return source;
+}
+
+FileSource source_of(const FileDiff& file, const HeadFiles* head) {
+  if (file.binary) return hunks_because("binary");
+  if (file.status == FileStatus::Added || file.status == FileStatus::Deleted) {
+    const bool added = file.status == FileStatus::Added;
+    std::optional<std::string> text = whole_side_from_diff(file, added ? LineKind::Added : LineKind::Removed);
+    if (!text) return hunks_because("incomplete");
+    if (text->size() > kMaxWholeFileBytes) return hunks_because("too-large");
+    return added ? whole(std::move(*text), "") : whole("", std::move(*text));
+  }
+  if (head == nullptr) return hunks_because("not-provided");
+  const auto found = head->find(file.new_path);
+  if (found == head->end()) return hunks_because("missing");
+  if (found->second.size() > kMaxWholeFileBytes) return hunks_because("too-large");
+  std::optional<std::string> base = reverse_apply(file, found->second);
+  if (!base) return hunks_because("differs");
+  return whole(found->second, std::move(*base));
 }
 
 DiffLine context_line(std::string_view text, int old_line, int new_line, int diff_line) {
@@ -75,26 +99,38 @@ Hunk whole_file_hunk(const FileDiff& file, const std::vector<std::string_view>& 
 
 }  // namespace
 
-void widen_to_whole_files(ParsedDiff& diff, const HeadFiles& head, std::vector<ParseError>& notes) {
-  if (!single_commit(diff)) return;
-  for (FileDiff& file : diff.files) {
-    if (file.binary || file.hunks.empty() || file.status == FileStatus::Deleted) continue;
-    const auto found = head.find(file.new_path);
-    if (found == head.end()) {
-      notes.push_back({"repo-file-missing", file.new_path + ": not in the checkout; reviewed with the diff's lines only", 0});
-      continue;
-    }
-    const std::vector<std::string_view> lines = split_lines(found->second);
-    if (!agrees(file, lines)) {
-      notes.push_back({"repo-file-differs",
-                       file.new_path + ": the checkout's file is not the diff's new side; reviewed with the diff's lines only",
-                       file.header_diff_line});
-      continue;
-    }
-    Hunk whole = whole_file_hunk(file, lines);
+std::vector<FileSource> file_sources(const ParsedDiff& diff, const HeadFiles* head) {
+  std::vector<FileSource> sources;
+  const bool single = single_commit(diff);
+  for (const FileDiff& file : diff.files) sources.push_back(single ? source_of(file, head) : hunks_because("multi-commit"));
+  return sources;
+}
+
+void widen_whole_files(ParsedDiff& diff, const std::vector<FileSource>& sources) {
+  for (size_t i = 0; i < diff.files.size() && i < sources.size(); ++i) {
+    FileDiff& file = diff.files[i];
+    if (sources[i].source != ReviewSource::Whole || file.hunks.empty()) continue;
+    if (file.status == FileStatus::Added || file.status == FileStatus::Deleted) continue;  // already whole
+    Hunk whole = whole_file_hunk(file, split_lines(sources[i].head_text));
     file.hunks.clear();
     file.hunks.push_back(std::move(whole));
   }
+}
+
+std::vector<FileSource> widen_to_whole_files(ParsedDiff& diff, const HeadFiles& head, std::vector<ParseError>& notes) {
+  std::vector<FileSource> sources = file_sources(diff, &head);
+  for (size_t i = 0; i < diff.files.size(); ++i) {
+    const FileDiff& file = diff.files[i];
+    if (file.hunks.empty()) continue;
+    if (sources[i].reason == "missing")
+      notes.push_back({"repo-file-missing", file.new_path + ": not in the checkout; reviewed with the diff's lines only", 0});
+    else if (sources[i].reason == "differs")
+      notes.push_back({"repo-file-differs",
+                       file.new_path + ": the checkout's file is not the diff's new side; reviewed with the diff's lines only",
+                       file.header_diff_line});
+  }
+  widen_whole_files(diff, sources);
+  return sources;
 }
 
 }  // namespace atom

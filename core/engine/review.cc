@@ -2,6 +2,7 @@
 
 #include "core/analysis/review_model.h"
 #include "core/diff/parse_diff.h"
+#include "core/engine/baseline_filter.h"
 #include "core/engine/finding_pipeline.h"
 #include "core/summary/summary.h"
 #include "core/tiers/tier_table.h"
@@ -23,14 +24,17 @@ std::vector<FileSummary> summarize_files(const ReviewModel& model) {
     summary.deletions = file.deletions;
     summary.tier = view.tier;
     summary.functions = view.changed_functions;
+    summary.source = view.source;
+    summary.source_reason = view.source_reason;
     files.push_back(std::move(summary));
   }
   return files;
 }
 
-ReviewResult review_parsed(const ParsedDiff& diff, std::vector<ParseError> notes, const PrMeta& meta,
-                           const nlohmann::json& meta_given, const TierTable& tiers) {
-  const ReviewModel model = build_review_model(diff, meta, tiers);
+ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>& sources,
+                           std::vector<ParseError> notes, const PrMeta& meta, const nlohmann::json& meta_given,
+                           const TierTable& tiers) {
+  const ReviewModel model = build_review_model(diff, meta, tiers, sources);
 
   ReviewResult result;
   result.pr_given = meta_given;
@@ -42,6 +46,7 @@ ReviewResult review_parsed(const ParsedDiff& diff, std::vector<ParseError> notes
   result.errors.insert(result.errors.end(), notes.begin(), notes.end());
 
   std::vector<Finding> findings = run_all_rules(model);
+  apply_baseline_filter(model, findings, tiers);
   apply_rule_status(findings);
   apply_red_gate(findings);
   assign_places(model, findings);
@@ -62,15 +67,16 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const TierTable& tiers) {
-  return review_parsed(parse_diff(diff_bytes), {}, meta, meta_given, tiers);
+  const ParsedDiff diff = parse_diff(diff_bytes);
+  return review_parsed(diff, file_sources(diff, nullptr), {}, meta, meta_given, tiers);
 }
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const TierTable& tiers, const HeadFiles& head) {
   ParsedDiff diff = parse_diff(diff_bytes);
   std::vector<ParseError> notes;
-  widen_to_whole_files(diff, head, notes);
-  return review_parsed(diff, std::move(notes), meta, meta_given, tiers);
+  const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
+  return review_parsed(diff, sources, std::move(notes), meta, meta_given, tiers);
 }
 
 }  // namespace atom

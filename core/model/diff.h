@@ -15,6 +15,7 @@ struct DiffLine {
   int new_line = 0;        // 1-based number in the new file (0 for Removed lines)
   int diff_line = 0;       // 1-based line number inside the diff text (for error messages)
   bool no_newline_at_eof = false;  // followed by "\ No newline at end of file"
+  bool crlf = false;       // the diff line ended "\r\n" (the file's line did, for Removed lines the base's)
 };
 
 struct Hunk {

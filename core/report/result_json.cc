@@ -22,7 +22,9 @@ json file_json(const FileSummary& file) {
               {"tier", file.tier.tier},
               {"high_visibility", file.tier.high_visibility},
               {"tier_reason", file.tier.reason},
-              {"functions", file.functions}};
+              {"functions", file.functions},
+              {"source", to_string(file.source)},
+              {"source_reason", string_or_null(file.source_reason)}};
   if (!file.tier.blast_radius.empty()) out["blast_radius"] = file.tier.blast_radius;
   if (!file.tier.failure_mode.empty()) out["failure_mode"] = file.tier.failure_mode;
   return out;

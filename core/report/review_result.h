@@ -5,6 +5,7 @@
 #include <vector>
 #include <nlohmann/json.hpp>
 #include "core/model/diff.h"
+#include "core/model/file_source.h"
 #include "core/model/pr_meta.h"
 #include "core/rules/finding.h"
 #include "core/tiers/tier_table.h"
@@ -18,6 +19,8 @@ struct FileSummary {
   int additions = 0, deletions = 0;
   TierInfo tier;
   std::vector<std::string> functions;    // changed functions/methods ("ModelRunner.capture_cudagraph"), sorted
+  ReviewSource source = ReviewSource::Hunks;  // reviewed over the whole file or from the diff's hunks
+  std::string source_reason = "not-provided"; // why hunks (core/model/file_source.h); empty when whole
   // Removed line (old-side number) → the nearest new-side line of its hunk, where tools that
   // show only the head (SARIF code scanning) place a finding about that removed line.
   // Filled by summarize() (core/summary) from the diff; see removed_line_anchors().

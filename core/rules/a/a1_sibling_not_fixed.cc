@@ -108,8 +108,8 @@ class A1SiblingNotFixed final : public Rule {
         std::vector<const CodeLine*> removed_run;
         for (const CodeLine& line : hunk.lines) {
           if (!line.function.empty()) seen.insert(line.function);
-          if (line.kind == LineKind::Removed && !line.blank_or_comment) removed_run.push_back(&line);
-          if (line.kind == LineKind::Added && !removed_run.empty() && RE2::PartialMatch(line.code, address) &&
+          if (is_deleted_code(line) && !line.blank_or_comment) removed_run.push_back(&line);
+          if (is_new_code(line) && !removed_run.empty() && RE2::PartialMatch(line.code, address) &&
               !line.function.empty() && !fixes.count(line.function))
             fixes[line.function] = {&line, removed_run};
           if (line.kind == LineKind::Context) removed_run.clear();

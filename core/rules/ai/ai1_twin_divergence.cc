@@ -127,7 +127,7 @@ class Ai1TwinDivergence final : public Rule {
       std::map<std::string, AddedFunction> by_name;
       for (const HunkView& hunk : file.hunks)
         for (const CodeLine& line : hunk.lines) {
-          if (line.kind != LineKind::Added || line.function.empty() || line.blank_or_comment || line.in_docstring) continue;
+          if (!is_new_code(line) || line.function.empty() || line.blank_or_comment || line.in_docstring) continue;
           // A decorator belongs to the def below it, which the tracker may not have entered yet.
           if (trimmed(line.code).rfind('@', 0) == 0) continue;
           AddedFunction& function = by_name[line.function];

@@ -72,7 +72,7 @@ size_t next_statement(const SideLines& lines, size_t index) {
   return lines.size();
 }
 
-bool added(const CodeLine& line) { return line.kind == LineKind::Added; }
+bool added(const CodeLine& line) { return is_new_code(line); }
 
 class Ai2SafetyTheater final : public Rule {
  public:

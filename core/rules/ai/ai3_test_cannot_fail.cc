@@ -60,7 +60,7 @@ const RuleMeta& ai3_meta() {
   return meta;
 }
 
-bool added(const CodeLine& line) { return line.kind == LineKind::Added; }
+bool added(const CodeLine& line) { return is_new_code(line); }
 
 bool reference_name(const std::string& name) {
   static const RE2 ref(R"((?i)^(?:ref|expected|golden|torch_out|ref_\w+|expected_\w+|golden_\w+|\w+_ref|\w+_expected|\w+_golden)$)");

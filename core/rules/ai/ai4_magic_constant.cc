@@ -69,7 +69,7 @@ class Ai4MagicConstant final : public Rule {
         const SideLines lines = side_lines(hunk, Side::New);
         for (size_t i = 0; i < lines.size(); ++i) {
           const CodeLine& line = *lines[i];
-          if (line.kind != LineKind::Added || line.function.empty() || !is_statement_start(line)) continue;
+          if (!is_new_code(line) || line.function.empty() || !is_statement_start(line)) continue;
           const std::string code = trimmed(line.code);
           std::string name, value;
           if (!RE2::FullMatch(code, assignment, &name, &value) || !RE2::FullMatch(name, tuned_name)) continue;
@@ -90,7 +90,7 @@ class Ai4MagicConstant final : public Rule {
     std::set<std::string> codes;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Added) codes.insert(trimmed(line.code));
+        if (!is_new_code(line)) codes.insert(trimmed(line.code));
     return codes;
   }
 
@@ -101,7 +101,7 @@ class Ai4MagicConstant final : public Rule {
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
         std::string name, value;
-        if (line.kind != LineKind::Added && RE2::FullMatch(trimmed(line.code), assignment, &name, &value))
+        if (!is_new_code(line) && RE2::FullMatch(trimmed(line.code), assignment, &name, &value))
           names.insert(name);
       }
     return names;

@@ -69,7 +69,7 @@ class Ai5VanishedSymbol final : public Rule {
       if (file.language != Language::Python) continue;
       for_each_line(file, [&](const CodeLine& line) {
         std::string name;
-        if (line.kind == LineKind::Removed && line.indent == 0 && RE2::PartialMatch(line.code, top_def, &name))
+        if (is_deleted_code(line) && line.indent == 0 && RE2::PartialMatch(line.code, top_def, &name))
           removed.emplace(name, file.path);
       });
     }
@@ -90,7 +90,7 @@ class Ai5VanishedSymbol final : public Rule {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
       for_each_line(file, [&](const CodeLine& line) {
-        if (line.kind != LineKind::Added || line.blank_or_comment) return;
+        if (!is_new_code(line) || line.blank_or_comment) return;
         for (const auto& [name, origin] : removed)
           if (uses(file, line, name, origin)) {
             out.push_back(ai::line_finding("AI5", Severity::Warn, Tag::Verified, file, line, "vanished_symbol",

@@ -107,7 +107,7 @@ class B1GatedOffParam final : public Rule {
         const std::vector<PyDef> defs = python_defs(lines);
         for (const PyIfChain& chain : python_if_chains(lines)) {
           if (!chain.starts_in_view || chain.branches.size() < 2) continue;
-          if (chain.branches.front().header_line->kind != LineKind::Added) continue;
+          if (!is_new_code(*chain.branches.front().header_line)) continue;
           const PyDef* def = enclosing_def(defs, chain.branches.front().header);
           if (!def || def->name == "__init__") continue;  // construction, not dispatch
           check_chain(file, lines, *def, chain, out);

@@ -89,7 +89,7 @@ std::optional<Use> find_use(const ReviewModel& model, LineKind skipped, const RE
       const SideLines lines = side_lines(hunk, side);
       for (size_t i = 0; i < lines.size(); ++i) {
         if (!is_statement_start(*lines[i]) || lines[i]->in_docstring) continue;
-        if (side == Side::Old && lines[i]->kind != LineKind::Removed) continue;
+        if (side == Side::Old && !is_deleted_code(*lines[i])) continue;
         const std::string statement = abc::joined_statement(lines, i);
         if (python_def_header(statement)) continue;  // the def itself is not a use
         if (RE2::PartialMatch(statement, pattern)) return Use{&file, lines[i]};
@@ -105,7 +105,7 @@ bool new_name_bound(const ReviewModel& model, const std::string& name) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind != LineKind::Added || !is_statement_start(line)) continue;
+        if (!is_new_code(line) || !is_statement_start(line)) continue;
         for (const std::string& bound : bound_names(line.code))
           if (bound == name) return true;
       }
@@ -148,7 +148,7 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
   static const RE2 correctness(R"((?i).*(?:mask|scale|mapping).*|expert_.*)");
   const std::vector<SeenDef> old_defs = defs_on_side(model, Side::Old);
   for (const SeenDef& seen : defs_on_side(model, Side::New)) {
-    if (seen.header()->kind != LineKind::Added || !seen.def.signature_complete) continue;
+    if (!is_new_code(*seen.header()) || !seen.def.signature_complete) continue;
     const bool runs_to_file_end = seen.file->file->status == FileStatus::Added && seen.def.end == seen.lines().size();
     if (!(seen.def.complete || runs_to_file_end) || seen.def.body.empty() || stub_body(seen) ||
         signature_imposed(seen.def))
@@ -178,7 +178,7 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
 void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
   const std::vector<SeenDef> new_defs = defs_on_side(model, Side::New);
   for (const SeenDef& before : defs_on_side(model, Side::Old)) {
-    if (before.header()->kind != LineKind::Removed || !before.def.signature_complete) continue;
+    if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
     const SeenDef* after = find_def(new_defs, before.file, before.def.qualified, LineKind::Added);
     if (!after || !after->def.signature_complete || takes_kwargs(after->def)) continue;
     const std::vector<std::string> kept = param_names(after->def);
@@ -214,7 +214,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
     return false;
   };
   for (const SeenDef& before : old_defs) {
-    if (before.header()->kind != LineKind::Removed || !before.def.signature_complete) continue;
+    if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
     const std::string& old_name = before.def.name;
     if (defined_on(new_defs, before.file, old_name) || new_name_bound(model, old_name)) continue;
     // The renamed def sits in the same hunk, takes the same parameters and shares a word of the
@@ -222,7 +222,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
     const SeenDef* after = nullptr;
     int candidates = 0;
     for (const SeenDef& candidate : new_defs)
-      if (candidate.hunk == before.hunk && candidate.header()->kind == LineKind::Added &&
+      if (candidate.hunk == before.hunk && is_new_code(*candidate.header()) &&
           candidate.def.signature_complete && candidate.def.name != old_name &&
           param_names(candidate.def) == param_names(before.def) && shares_word(candidate.def.name, old_name) &&
           !defined_on(old_defs, before.file, candidate.def.name)) {

@@ -97,7 +97,7 @@ std::vector<Dispatch> dispatches(const ReviewModel& model) {
           ++tests;
           for (const std::string& value : values) {
             dispatch.values.insert(value);
-            if (branch.header_line->kind == LineKind::Added) dispatch.new_values.insert(value);
+            if (is_new_code(*branch.header_line)) dispatch.new_values.insert(value);
           }
         }
         // Two-way at least: two literal tests, or one and an else.

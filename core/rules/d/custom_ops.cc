@@ -63,7 +63,7 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
       op.decorator = decorator;
       op.decorator_line = lines[i];
       op.def_line = lines[def_index];
-      op.def_added = lines[def_index]->kind == LineKind::Added;
+      op.def_added = is_new_code(*lines[def_index]);
       RE2::PartialMatch(decorator_text, kGenFake, &op.gen_fake);
       RE2::PartialMatch(signature, kReturn, &op.return_annotation);
       ops.push_back(std::move(op));

@@ -146,7 +146,7 @@ class D1Rule : public Rule {
     const auto& lines = slice.lines;
     for (size_t i = 0; i < lines.size(); ++i) {
       std::string buffer;
-      if (lines[i]->kind != LineKind::Added || !RE2::PartialMatch(lines[i]->code, kEmpty, &buffer)) continue;
+      if (!is_new_code(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kEmpty, &buffer)) continue;
       RE2 zeroed("\\b" + RE2::QuoteMeta(buffer) + "\\s*(\\.(zero_|fill_)\\(|\\[[^\\]]*\\]\\s*=\\s*0)|[Mm]emset\\w*\\(\\s*" +
                  RE2::QuoteMeta(buffer));
       for (size_t k = i + 1; k < lines.size(); ++k) {

@@ -85,11 +85,11 @@ class D2Rule : public Rule {
       if (file.is_test || file.language != Language::Python) continue;
       for (const HunkView& hunk : file.hunks) {
         for (const CodeLine& removed : hunk.lines) {
-          if (removed.kind != LineKind::Removed) continue;
+          if (!is_deleted_code(removed)) continue;
           std::string flag = switch_set_to(removed.code, std::string(dg::raw_text(removed)), "False");
           if (flag.empty()) continue;
           for (const CodeLine& added : hunk.lines) {
-            if (added.kind != LineKind::Added ||
+            if (!is_new_code(added) ||
                 switch_set_to(added.code, std::string(dg::raw_text(added)), "True") != flag)
               continue;
             if (env_gated(model, flag)) break;

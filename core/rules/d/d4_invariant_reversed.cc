@@ -132,7 +132,7 @@ class D4Rule : public Rule {
     for (size_t i = 0; i < hunk.lines.size(); ++i) {
       const CodeLine& removed = hunk.lines[i];
       std::string buffer;
-      if (removed.kind != LineKind::Removed) continue;
+      if (!is_deleted_code(removed)) continue;
       bool was_zeros = RE2::PartialMatch(removed.code, kZeros, &buffer);
       if (!was_zeros && !RE2::PartialMatch(removed.code, kZeroCall, &buffer)) continue;
       const CodeLine* comment = invariant_comment(hunk, i);
@@ -142,7 +142,7 @@ class D4Rule : public Rule {
         RE2 empty_for("^\\s*" + RE2::QuoteMeta(buffer) + "\\s*(:[^=]*)?=\\s*(torch|at)(\\.|::)empty(_like)?\\(");
         anchor = nullptr;
         for (const CodeLine& line : hunk.lines)
-          if (line.kind == LineKind::Added && RE2::PartialMatch(line.code, empty_for)) anchor = &line;
+          if (is_new_code(line) && RE2::PartialMatch(line.code, empty_for)) anchor = &line;
         if (!anchor) continue;  // zeros replaced by something else: not a reversal
       } else if (zero_call_kept(hunk, buffer)) {
         continue;
@@ -176,7 +176,7 @@ class D4Rule : public Rule {
     for (size_t i = 0; i < hunk.lines.size(); ++i) {
       const CodeLine& line = hunk.lines[i];
       std::string whole, python_condition, cpp_arguments;
-      if (line.kind != LineKind::Removed || line.continuation ||
+      if (!is_deleted_code(line) || line.continuation ||
           !RE2::PartialMatch(line.code, kAssert, &whole, &python_condition, &cpp_arguments))
         continue;
       if (line.function.empty() || !surviving.count(line.function)) continue;  // the whole function went
@@ -195,12 +195,12 @@ class D4Rule : public Rule {
 
   void check_contiguous(const FileView& file, const HunkView& hunk, std::vector<Finding>& out) const {
     for (const CodeLine& removed : hunk.lines) {
-      if (removed.kind != LineKind::Removed || removed.code.find(".contiguous()") == std::string::npos) continue;
+      if (!is_deleted_code(removed) || removed.code.find(".contiguous()") == std::string::npos) continue;
       std::string without = squeeze(removed.code);
       for (size_t at = without.find(".contiguous()"); at != std::string::npos; at = without.find(".contiguous()"))
         without.erase(at, 13);
       for (const CodeLine& added : hunk.lines) {
-        if (added.kind != LineKind::Added || squeeze(added.code) != without) continue;
+        if (!is_new_code(added) || squeeze(added.code) != without) continue;
         if (dg::strided_reason(removed.code.substr(0, removed.code.rfind(".contiguous()"))).empty()) continue;
         Finding finding = dg::finding_at("D4", file, added, "contiguous-removed",
                                          {{"expression", std::string(dg::trim(added.code))}});

@@ -94,8 +94,8 @@ std::vector<Block> added_blocks(const FileView& file) {
       current = Block{&file, nullptr, {}};
     };
     for (const CodeLine& line : hunk.lines) {
-      if (line.kind != LineKind::Added) {
-        if (line.kind == LineKind::Context && !line.blank_or_comment) flush();
+      if (!is_new_code(line)) {
+        if (line.kind != LineKind::Removed && !line.blank_or_comment) flush();
         continue;
       }
       std::string shape = shape_of(line.code);

@@ -120,7 +120,7 @@ std::string old_annotation(const FileView& file, const std::string& op) {
     size_t end = i;
     std::string signature = dg::statement_text(lines, i, &end);
     bool changed = false;
-    for (size_t k = i; k <= end; ++k) changed |= lines[k]->kind == LineKind::Removed;
+    for (size_t k = i; k <= end; ++k) changed |= is_deleted_code(*lines[k]);
     std::string annotation;
     if (changed) RE2::PartialMatch(signature, kReturn, &annotation);
     return annotation;

@@ -121,7 +121,7 @@ class D8Rule : public Rule {
       size_t end = i;
       std::string statement = dg::statement_text(lines, i, &end);
       bool added = false;
-      for (size_t k = i; k <= end; ++k) added |= lines[k]->kind == LineKind::Added;
+      for (size_t k = i; k <= end; ++k) added |= is_new_code(*lines[k]);
       std::vector<std::string> bound = dg::python_bound_names(statement);
       size_t eq = statement.find('=');
       if (bound.size() == 1 && eq != std::string::npos) {

@@ -47,7 +47,7 @@ std::optional<IfChain> read_if_chain(const std::vector<const CodeLine*>& lines, 
     branch.header = index;
     size_t header_end = index;
     std::string header = statement_text(lines, index, &header_end);
-    for (size_t k = index; k <= header_end; ++k) chain.touched |= lines[k]->kind == LineKind::Added;
+    for (size_t k = index; k <= header_end; ++k) chain.touched |= is_new_code(*lines[k]);
     std::string_view body_inline = inline_body(header);
     size_t body_at = body_inline.empty() ? header.size() : static_cast<size_t>(body_inline.data() - header.data());
     std::string_view condition = trim(std::string_view(header).substr(0, body_at));
@@ -66,14 +66,14 @@ std::optional<IfChain> read_if_chain(const std::vector<const CodeLine*>& lines, 
       const CodeLine& line = *lines[k];
       if (line.new_line != lines[k - 1]->new_line + 1) chain.complete = false;
       if (!is_statement_start(line)) {
-        chain.touched |= line.kind == LineKind::Added && !line.blank_or_comment;
+        chain.touched |= is_new_code(line) && !line.blank_or_comment;
         ++k;
         continue;
       }
       if (line.indent <= chain.indent) break;
       size_t statement_end = k;
       std::string statement = statement_text(lines, k, &statement_end);
-      for (size_t m = k; m <= statement_end; ++m) chain.touched |= lines[m]->kind == LineKind::Added;
+      for (size_t m = k; m <= statement_end; ++m) chain.touched |= is_new_code(*lines[m]);
       collect_bound(statement, branch.bound);
       if (body_indent < 0 || line.indent <= body_indent) {
         body_indent = line.indent;

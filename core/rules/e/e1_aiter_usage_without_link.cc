@@ -108,7 +108,7 @@ FileUsage new_usage(const FileView& file) {
     for (const std::string& name : aiter_imports(statement)) {
       if (old_names.count(name)) continue;
       for (size_t k = i; k <= end; ++k)
-        if (lines[k]->kind == LineKind::Added && (dg::has_name(lines[k]->code, name) || k == i)) {
+        if (is_new_code(*lines[k]) && (dg::has_name(lines[k]->code, name) || k == i)) {
           add(name, lines[k]);
           break;
         }
@@ -132,7 +132,7 @@ FileUsage new_usage(const FileView& file) {
       while (RE2::FindAndConsume(&input, kKwarg, &kw)) old_kwargs.insert(kw);
     }
     for (size_t k = i + 1; k <= end; ++k) {
-      if (lines[k]->kind != LineKind::Added) continue;
+      if (!is_new_code(*lines[k])) continue;
       re2::StringPiece input(lines[k]->code);
       std::string kw;
       while (RE2::FindAndConsume(&input, kKwarg, &kw))

@@ -107,10 +107,10 @@ class E2Rule : public Rule {
     for (const HunkView& hunk : file.hunks) {
       bool removed_layout = false;
       for (const CodeLine& line : hunk.lines)
-        removed_layout |= line.kind == LineKind::Removed && RE2::PartialMatch(line.code, kKvLayout);
+        removed_layout |= is_deleted_code(line) && RE2::PartialMatch(line.code, kKvLayout);
       if (!removed_layout) continue;
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind != LineKind::Added || !RE2::PartialMatch(line.code, kKvLayout)) continue;
+        if (!is_new_code(line) || !RE2::PartialMatch(line.code, kKvLayout)) continue;
         Finding finding = dg::finding_at("E2", file, line, "kv-layout-changed",
                                          {{"code", std::string(dg::trim(line.code))}});
         finding.tag = Tag::Inferred;

@@ -79,7 +79,7 @@ bool passed_somewhere(const ReviewModel& model, const dg::SignatureChange& chang
       std::string statement = dg::statement_text(lines, i, &end);
       bool added = false, in_signature = false;
       for (size_t k = i; k <= end; ++k) {
-        added |= lines[k]->kind == LineKind::Added;
+        added |= is_new_code(*lines[k]);
         in_signature |= std::find(change.new_signature.begin(), change.new_signature.end(), lines[k]) !=
                         change.new_signature.end();
       }

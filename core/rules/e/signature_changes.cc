@@ -15,7 +15,7 @@ struct Def {
 };
 
 // Defs of one side, keyed by "indent:name" so that a method and a module function differ.
-std::map<std::string, Def> defs_of(const std::vector<const CodeLine*>& lines, LineKind changed_kind) {
+std::map<std::string, Def> defs_of(const std::vector<const CodeLine*>& lines, bool (*changed)(const CodeLine&)) {
   std::map<std::string, Def> defs;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (!is_statement_start(*lines[i])) continue;
@@ -25,7 +25,7 @@ std::map<std::string, Def> defs_of(const std::vector<const CodeLine*>& lines, Li
     std::string signature = statement_text(lines, i, &end);
     Def def{lines[i], std::vector<const CodeLine*>(lines.begin() + i, lines.begin() + end + 1), python_params(signature),
             false};
-    for (size_t k = i; k <= end; ++k) def.changed |= lines[k]->kind == changed_kind;
+    for (size_t k = i; k <= end; ++k) def.changed |= changed(*lines[k]);
     defs.emplace(std::to_string(lines[i]->indent) + ":" + name, std::move(def));
     i = end;
   }
@@ -37,8 +37,8 @@ std::map<std::string, Def> defs_of(const std::vector<const CodeLine*>& lines, Li
 std::vector<SignatureChange> signature_changes(const FileView& file) {
   std::vector<SignatureChange> changes;
   if (file.language != Language::Python) return changes;
-  std::map<std::string, Def> old_defs = defs_of(old_side_lines(file), LineKind::Removed);
-  std::map<std::string, Def> new_defs = defs_of(new_side_lines(file), LineKind::Added);
+  std::map<std::string, Def> old_defs = defs_of(old_side_lines(file), is_deleted_code);
+  std::map<std::string, Def> new_defs = defs_of(new_side_lines(file), is_new_code);
   for (const auto& [key, new_def] : new_defs) {
     auto old_def = old_defs.find(key);
     if (old_def == old_defs.end() || (!new_def.changed && !old_def->second.changed)) continue;

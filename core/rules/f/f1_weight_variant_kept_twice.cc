@@ -85,7 +85,7 @@ class F1Rule : public Rule {
     const auto& lines = slice.lines;
     for (const CodeLine* line : lines) {
       std::string owner, original, variant;
-      if (line->kind != LineKind::Added || !variant_store(line->code, &owner, &original, &variant)) continue;
+      if (!is_new_code(*line) || !variant_store(line->code, &owner, &original, &variant)) continue;
       const std::unique_ptr<RE2> frees = freeing_pattern(original);  // compiled once per stored variant
       bool freed = false;
       for (const CodeLine* other : lines)

@@ -86,7 +86,7 @@ class G1Rule : public Rule {
       if (!dg::is_statement_start(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kStreamContext, &stream)) continue;
       if (stream.find("current_stream") != std::string::npos) continue;
       int indent = lines[i]->indent;
-      bool touched = lines[i]->kind == LineKind::Added;
+      bool touched = is_new_code(*lines[i]);
       bool block_whole = true;
       bool records_event = false;  // the block records an event: its consumer waits on it later
       std::map<std::string, const CodeLine*> written;
@@ -96,7 +96,7 @@ class G1Rule : public Rule {
         if (line.new_line != lines[k - 1]->new_line + 1) block_whole = false;
         if (!dg::is_statement_start(line)) continue;
         if (line.indent <= indent) break;
-        touched |= line.kind == LineKind::Added;
+        touched |= is_new_code(line);
         size_t end = k;
         std::string statement = dg::statement_text(lines, k, &end);
         records_event |= statement.find(".record(") != std::string::npos;

@@ -108,7 +108,7 @@ class G1bRule : public Rule {
     for (size_t k = loop.header + 1; k < loop.end; ++k) {
       const CodeLine& line = *lines[k];
       std::string call;
-      if (line.kind != LineKind::Added || !RE2::PartialMatch(line.code, kGet, &call)) continue;
+      if (!is_new_code(line) || !RE2::PartialMatch(line.code, kGet, &call)) continue;
       Finding finding = dg::finding_at("G1b", file, line, "blocking-get",
                                        {{"call", call}, {"loop_line", std::to_string(lines[loop.header]->new_line)}});
       if (!loop.whole) finding.tag = Tag::Inferred;

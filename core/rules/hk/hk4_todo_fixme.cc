@@ -115,7 +115,7 @@ class Hk4TodoFixme final : public Rule {
       for (const HunkView& hunk : file.hunks) {
         for (size_t i = 0; i < hunk.lines.size(); ++i) {
           const CodeLine& line = hunk.lines[i];
-          if (line.kind != LineKind::Added) continue;
+          if (!is_new_code(line)) continue;
           std::string opening, followed;
           if (RE2::PartialMatch(line.diff->text, marker_re, &opening, &followed)) {
             const std::string& marker = opening.empty() ? followed : opening;
@@ -140,10 +140,10 @@ class Hk4TodoFixme final : public Rule {
         const SideLines lines = side_lines(hunk, Side::New);
         for (const PyIfChain& chain : python_if_chains(lines)) {
           for (const PyBranch& branch : chain.branches) {
-            if (!branch.body_complete || branch.header_line->kind != LineKind::Added) continue;
+            if (!branch.body_complete || !is_new_code(*branch.header_line)) continue;
             if (branch.body.size() != 1) continue;
             const CodeLine& only = *lines[branch.body.front()];
-            if (only.kind != LineKind::Added || trimmed(only.code) != "pass") continue;
+            if (!is_new_code(only) || trimmed(only.code) != "pass") continue;
             const bool does_nothing_at_all = branch.keyword == "else" || chain.branches.size() == 1;
             if (!does_nothing_at_all || has_comment_line(lines, branch)) continue;
             out.push_back(make(file, only, "lone_pass", {{"branch", trimmed(branch.header_line->code)}}));

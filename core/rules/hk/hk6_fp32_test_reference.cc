@@ -86,7 +86,7 @@ class Hk6Fp32TestReference final : public Rule {
         if (!shows_low_precision) continue;
         for (size_t s = 0; s < stmts.size(); ++s) {
           std::string ref, rhs;
-          if (lines[stmts[s].first]->kind != LineKind::Added) continue;
+          if (!is_new_code(*lines[stmts[s].first])) continue;
           if (!RE2::FullMatch(stmts[s].code, reference_assignment, &ref, &rhs) || !RE2::PartialMatch(rhs, promotion)) continue;
           // Computed in low precision and only then promoted (the rounding is already in it), or a
           // scale, which quantization kernels keep in fp32 by design.

@@ -121,7 +121,7 @@ void check_requirements_file(const FileView& file, std::vector<Finding>& out) {
           already_declared.insert(normalized_package(package));
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines) {
-      if (line.kind != LineKind::Added) continue;
+      if (!is_new_code(line)) continue;
       const std::string package = requirement_package(line);
       if (!package.empty() && !already_declared.count(normalized_package(package)))
         out.push_back(make_finding(file, line, "new_requirement", package));
@@ -157,7 +157,7 @@ void check_build_config(const FileView& file, std::vector<Finding>& out) {
       if (RE2::PartialMatch(line.diff->text, dependency_list)) in_dependency_list = true;
       std::string package;
       const std::string text = line.diff->text.substr(0, line.diff->text.find('#'));
-      if (line.kind == LineKind::Added && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package) &&
+      if (is_new_code(line) && in_dependency_list && RE2::FullMatch(text, quoted_requirement, &package) &&
           !already_declared.count(normalized_package(package)))
         out.push_back(make_finding(file, line, "new_requirement", package));
     }
@@ -185,7 +185,7 @@ class Hk7NewDependency final : public Rule {
       if (file.language != Language::Python) continue;
       for (const HunkView& hunk : file.hunks)
         for (const CodeLine& line : hunk.lines)
-          if (line.kind != LineKind::Added) {
+          if (!is_new_code(line)) {
             const std::string package = imported_package(line.code);
             if (!package.empty()) already_imported.insert(package);
           }

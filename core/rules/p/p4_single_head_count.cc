@@ -50,7 +50,7 @@ std::string new_attention_code(const ReviewModel& model) {
     if (file.is_test || file.language == Language::Other || !RE2::PartialMatch(file.path, attention_path)) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
-        if (line.kind == LineKind::Added && is_statement_start(line) && RE2::PartialMatch(trimmed(line.code), new_code))
+        if (is_new_code(line) && is_statement_start(line) && RE2::PartialMatch(trimmed(line.code), new_code))
           return file.path;
   }
   return {};

@@ -58,7 +58,7 @@ TEST(ReviewModel, PatternHitsCoverAddedCodeOnly) {
                                          "+    raise NotImplementedError\n"
                                          "+    # raise NotImplementedError in a comment\n"
                                          "+    s = \"raise NotImplementedError\"\n"
-                                         "-    raise NotImplementedError\n"
+                                         "-    raise NotImplementedError(\"old\")\n"
                                          "     raise NotImplementedError\n");
   const auto built = build_model(diff);
   const auto& hits = built->model.hits("HK4.not_implemented");
@@ -66,6 +66,14 @@ TEST(ReviewModel, PatternHitsCoverAddedCodeOnly) {
   EXPECT_EQ(hits[0].first, &built->model.files[0]);
   EXPECT_EQ(hits[0].second->new_line, 10);
   EXPECT_TRUE(built->model.hits("no.such.key").empty());
+}
+
+// An added line that only moves a removed one (same text, whitespace aside) is not new code.
+TEST(ReviewModel, PatternHitsSkipMovedLines) {
+  const auto built = build_model(one_hunk_diff("atom/a.py",
+                                               "-raise NotImplementedError\n"
+                                               "+    raise NotImplementedError\n"));
+  EXPECT_TRUE(built->model.hits("HK4.not_implemented").empty());
 }
 
 TEST(ReviewModel, RepositoryWithoutPackIsTierThree) {

@@ -1,6 +1,8 @@
 // Runs every fixture under tests/rules/<ID>/ against rule <ID> (tests/rules/README.md):
 // fires*.diff must give at least one finding, silent*.diff none, and the `expect: <ID>` /
-// `ok: <ID>` markers beside lines say where a finding must / must not sit.
+// `ok: <ID>` markers beside lines say where a finding must / must not sit. Each fixture runs
+// twice: from its hunks, and whole-file (run_rule_whole_file: the head made from the diff, the
+// base rebuilt, the differential filter applied), and must hold its expectations both ways.
 #include <set>
 #include <gtest/gtest.h>
 #include <re2/re2.h>
@@ -47,10 +49,10 @@ std::set<std::pair<Side, int>> visible_lines(const FileDiff& file) {
   return lines;
 }
 
-class RuleFixture : public ::testing::TestWithParam<Fixture> {};
+enum class Mode { Hunks, WholeFile };
 
-TEST_P(RuleFixture, MatchesItsExpectations) {
-  const Fixture& fixture = GetParam();
+void check_fixture(const Fixture& fixture, Mode mode) {
+  SCOPED_TRACE(mode == Mode::Hunks ? "reviewed from the hunks" : "reviewed whole-file");
   const Rule* rule = find_rule(fixture.rule);
   ASSERT_NE(rule, nullptr) << "tests/rules/" << fixture.rule << "/ names no registered rule";
 
@@ -65,7 +67,11 @@ TEST_P(RuleFixture, MatchesItsExpectations) {
   const ParsedDiff diff = parse_diff(diff_text);
   ASSERT_TRUE(diff.errors.empty()) << fixture.diff << ": " << diff.errors.front().message << " at line "
                                    << diff.errors.front().line;
-  const std::vector<Finding> all = run_rule(fixture.rule, diff_text, meta);
+  // A made-up head is only the fixture's file where the diff shows it all: blank lines in place
+  // of unseen ones would hide a def's start or the hunk's section (D1c, AI4, HK7 read those).
+  if (mode == Mode::WholeFile && !shows_whole_heads(diff)) GTEST_SKIP() << "the fixture does not show whole files";
+  const std::vector<Finding> all =
+      mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta) : run_rule_whole_file(fixture.rule, diff_text, meta);
   std::vector<Finding> findings;
   for (const Finding& finding : all) {
     EXPECT_EQ(finding.rule, fixture.rule) << "a rule must report under its own id";
@@ -97,6 +103,14 @@ TEST_P(RuleFixture, MatchesItsExpectations) {
     else EXPECT_FALSE(found) << fixture.diff.filename() << ": " << fixture.rule << " must not fire at " << path << ":" << marker.line;
   }
 }
+
+class RuleFixture : public ::testing::TestWithParam<Fixture> {};
+
+TEST_P(RuleFixture, MatchesItsExpectations) { check_fixture(GetParam(), Mode::Hunks); }
+
+// Fixtures that show their files whole (added files, hunks running on from line 1) reviewed as
+// `--repo` would; a finding must still point at a line the diff shows.
+TEST_P(RuleFixture, MatchesItsExpectationsWholeFile) { check_fixture(GetParam(), Mode::WholeFile); }
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RuleFixture);
 INSTANTIATE_TEST_SUITE_P(Fixtures, RuleFixture, ::testing::ValuesIn(all_fixtures()),

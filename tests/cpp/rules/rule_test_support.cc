@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include "core/analysis/review_model.h"
 #include "core/diff/parse_diff.h"
+#include "core/diff/widen_to_whole_files.h"
+#include "core/engine/baseline_filter.h"
 #include "core/rules/registry.h"
 #include "core/tiers/tier_table.h"
 
@@ -31,6 +33,63 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
   const ReviewModel model = build_review_model(parsed, meta, tiers);
   std::vector<Finding> findings;
   rule->check(model, findings);
+  return findings;
+}
+
+bool shows_whole_heads(const ParsedDiff& diff) {
+  for (const FileDiff& file : diff.files) {
+    if (file.binary || file.status == FileStatus::Added || file.status == FileStatus::Deleted) continue;
+    int next = 1;
+    for (const Hunk& hunk : file.hunks) {
+      if (hunk.new_start != next) return false;
+      next = hunk.new_start + hunk.new_count;
+    }
+  }
+  return true;
+}
+
+std::string head_from_new_side(const FileDiff& file) {
+  std::vector<std::string> lines;
+  bool ends_with_newline = true;
+  for (const Hunk& hunk : file.hunks)
+    for (const DiffLine& line : hunk.lines) {
+      if (line.kind == LineKind::Removed || line.new_line < 1) continue;
+      if (lines.size() < static_cast<size_t>(line.new_line)) lines.resize(static_cast<size_t>(line.new_line));
+      lines[static_cast<size_t>(line.new_line) - 1] = line.text;
+      if (static_cast<size_t>(line.new_line) == lines.size()) ends_with_newline = !line.no_newline_at_eof;
+    }
+  std::string text;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    text += lines[i];
+    if (i + 1 < lines.size() || ends_with_newline) text += '\n';
+  }
+  return text;
+}
+
+std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff_text, const PrMeta& meta) {
+  const Rule* rule = find_rule(rule_id);
+  if (rule == nullptr) {
+    ADD_FAILURE() << "no registered rule " << rule_id;
+    return {};
+  }
+  ParsedDiff diff = parse_diff(diff_text);
+  HeadFiles head;
+  for (const FileDiff& file : diff.files)
+    if (!file.binary && file.status != FileStatus::Deleted) head[file.new_path] = head_from_new_side(file);
+  std::vector<ParseError> notes;
+  const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
+  for (const ParseError& note : notes) ADD_FAILURE() << "the head made from the diff does not fit it: " << note.message;
+  const TierTable tiers = TierTable::for_repo(meta.repo);
+  const ReviewModel model = build_review_model(diff, meta, tiers, sources);
+  std::vector<Finding> findings;
+  rule->check(model, findings);
+
+  std::vector<FileSource> base_sources;
+  const ParsedDiff base_diff = base_as_unchanged_diff(model, base_sources);
+  const ReviewModel base = build_review_model(base_diff, meta, tiers, base_sources);
+  std::vector<Finding> base_findings;
+  rule->check(base, base_findings);
+  drop_findings_the_base_has(model, findings, base, base_findings);
   return findings;
 }
 

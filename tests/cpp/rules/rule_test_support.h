@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "core/model/diff.h"
 #include "core/model/pr_meta.h"
 #include "core/rules/finding.h"
 
@@ -18,6 +19,22 @@ PrMeta default_fixture_meta();
 // folding), so that every hit the rule reports is visible. Unknown rule → ADD_FAILURE, empty.
 std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
                               const PrMeta& meta = default_fixture_meta());
+
+// The same, "whole-file", as `review --repo` sees it: each file's head is made from the diff alone
+// (head_from_new_side), the files are widened to whole files with their bases rebuilt, and the
+// rule also runs on the base so that the differential filter (core/engine/baseline_filter.h)
+// drops what the base already had.
+std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff,
+                                         const PrMeta& meta = default_fixture_meta());
+
+// True when the diff shows every file's whole head: added, deleted or binary files, and files
+// whose hunks run on from line 1 without a gap (taken to end where the last hunk ends).
+bool shows_whole_heads(const ParsedDiff& diff);
+
+// A head text for a fixture's file: the new side of its hunks at their own line numbers, every
+// line the diff does not show as an empty line (a blank line changes neither Python nor C++
+// structure). Where a hunk starts at line 1 and runs to the end, that is exactly the file.
+std::string head_from_new_side(const FileDiff& file);
 
 std::string read_text_file(const std::filesystem::path& path);
 

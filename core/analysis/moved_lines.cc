@@ -1,0 +1,197 @@
+#include "core/analysis/moved_lines.h"
+
+#include <array>
+#include <map>
+#include <vector>
+
+namespace atom {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+bool is_closer(char c) { return c == ')' || c == ']' || c == '}'; }
+bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+
+// Python/C++ keywords that make a whole statement on their own.
+bool is_trivial(const std::string& normalized) {
+  static constexpr std::array<std::string_view, 9> kLoneKeywords = {
+      "pass", "return", "else", "try", "finally", "break", "continue", "do", "default"};
+  std::string word;
+  for (char c : normalized)
+    if (is_alnum(c)) word += c;
+  if (word.empty()) return true;
+  for (std::string_view keyword : kLoneKeywords)
+    if (word == keyword && normalized.size() <= keyword.size() + 2) return true;  // `else:`, `return;`
+  return false;
+}
+
+struct ChangedLine {
+  const DiffLine* line;
+  std::string text;  // normalized
+  bool trivial;
+};
+
+// One hunk's lines in order, with the runs of changed lines (no context between) marked out.
+struct HunkLines {
+  std::vector<ChangedLine> lines;        // Added and Removed lines only, in diff order
+  std::vector<std::pair<size_t, size_t>> runs;  // [begin, end) into `lines`
+};
+
+std::vector<HunkLines> collect(const ParsedDiff& diff) {
+  std::vector<HunkLines> hunks;
+  for (const FileDiff& file : diff.files)
+    for (const Hunk& hunk : file.hunks) {
+      HunkLines out;
+      bool in_run = false;
+      for (const DiffLine& line : hunk.lines) {
+        if (line.kind == LineKind::Context) {
+          in_run = false;
+          continue;
+        }
+        if (!in_run) out.runs.push_back({out.lines.size(), out.lines.size()});
+        in_run = true;
+        std::string text = normalized_code_text(line.text);
+        const bool trivial = is_trivial(text);
+        out.lines.push_back({&line, std::move(text), trivial});
+        out.runs.back().second = out.lines.size();
+      }
+      hunks.push_back(std::move(out));
+    }
+  return hunks;
+}
+
+void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved) {
+  std::map<std::string, std::pair<std::vector<const DiffLine*>, std::vector<const DiffLine*>>> by_text;
+  for (const HunkLines& hunk : hunks)
+    for (const ChangedLine& line : hunk.lines) {
+      if (line.text.empty() || line.trivial) continue;
+      auto& [added, removed] = by_text[line.text];
+      (line.line->kind == LineKind::Added ? added : removed).push_back(line.line);
+    }
+  for (const auto& [text, sides] : by_text) {
+    const auto& [added, removed] = sides;
+    for (size_t i = 0; i < added.size() && i < removed.size(); ++i) {
+      moved.insert(added[i]);
+      moved.insert(removed[i]);
+    }
+  }
+}
+
+// A concatenation of normalized lines, with the commas that now stand before a closer dropped.
+std::string canonical(const std::string& joined) {
+  std::string out;
+  out.reserve(joined.size());
+  for (char c : joined) {
+    if (is_closer(c) && !out.empty() && out.back() == ',') out.pop_back();
+    out += c;
+  }
+  return out;
+}
+
+// `longer` begins (forwards) or ends (backwards) with `shorter`; a trailing comma of a forward
+// `shorter` may be one a closer later drops.
+bool covers(const std::string& longer, std::string shorter, bool backwards) {
+  if (!backwards && !shorter.empty() && shorter.back() == ',') shorter.pop_back();
+  if (shorter.size() > longer.size()) return false;
+  return backwards ? longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) == 0
+                   : longer.compare(0, shorter.size(), shorter) == 0;
+}
+
+// Marks equal-concatenation stretches of `removed` and `added` (normalized texts, blanks left
+// out) from the front (or, backwards, from the back) while they last; returns how many lines of
+// each side were consumed.
+template <typename Iter>
+std::pair<size_t, size_t> mark_reflowed_from(Iter removed, Iter removed_end, Iter added, Iter added_end, bool backwards,
+                                             std::unordered_set<const DiffLine*>& moved) {
+  const auto extend = [backwards](std::string& joined, const std::string& text) {
+    joined = backwards ? text + joined : joined + text;
+  };
+  Iter r = removed, a = added;
+  size_t done_r = 0, done_a = 0;
+  while (r != removed_end && a != added_end) {
+    Iter r_start = r, a_start = a;
+    std::string r_text = (*r++)->text, a_text = (*a++)->text;
+    while (canonical(r_text) != canonical(a_text)) {
+      if (covers(canonical(a_text), canonical(r_text), backwards) && r != removed_end) extend(r_text, (*r++)->text);
+      else if (covers(canonical(r_text), canonical(a_text), backwards) && a != added_end) extend(a_text, (*a++)->text);
+      else return {done_r, done_a};
+    }
+    for (Iter it = r_start; it != r; ++it) moved.insert((*it)->line);
+    for (Iter it = a_start; it != a; ++it) moved.insert((*it)->line);
+    done_r = static_cast<size_t>(r - removed);
+    done_a = static_cast<size_t>(a - added);
+  }
+  return {done_r, done_a};
+}
+
+void mark_reflowed(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved) {
+  for (const HunkLines& hunk : hunks)
+    for (const auto& [begin, end] : hunk.runs) {
+      std::vector<const ChangedLine*> removed, added;
+      for (size_t i = begin; i < end; ++i) {
+        const ChangedLine& line = hunk.lines[i];
+        if (line.text.empty()) continue;
+        (line.line->kind == LineKind::Added ? added : removed).push_back(&line);
+      }
+      const auto [front_r, front_a] =
+          mark_reflowed_from(removed.cbegin(), removed.cend(), added.cbegin(), added.cend(), false, moved);
+      removed.erase(removed.begin(), removed.begin() + static_cast<std::ptrdiff_t>(front_r));
+      added.erase(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(front_a));
+      mark_reflowed_from(removed.crbegin(), removed.crend(), added.crbegin(), added.crend(), true, moved);
+    }
+}
+
+// Trivial lines that follow a marked line of their own kind in their run of changed lines
+// (blank lines and the other kind's lines between are skipped; a chain of trivial lines follows
+// along), per side, in diff order.
+std::vector<const ChangedLine*> trivial_followers(const std::vector<HunkLines>& hunks, LineKind kind,
+                                                  const std::unordered_set<const DiffLine*>& moved) {
+  std::vector<const ChangedLine*> followers;
+  for (const HunkLines& hunk : hunks)
+    for (const auto& [begin, end] : hunk.runs) {
+      bool after_moved = false;
+      for (size_t i = begin; i < end; ++i) {
+        const ChangedLine& line = hunk.lines[i];
+        if (line.line->kind != kind || line.text.empty()) continue;
+        if (line.trivial && after_moved) {
+          followers.push_back(&line);
+          continue;
+        }
+        after_moved = moved.count(line.line) > 0;
+      }
+    }
+  return followers;
+}
+
+}  // namespace
+
+std::string normalized_code_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (is_space(c)) continue;
+    if (is_closer(c) && !out.empty() && out.back() == ',') out.pop_back();
+    out += c == '\'' ? '"' : c;
+  }
+  return out;
+}
+
+std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff) {
+  std::unordered_set<const DiffLine*> moved;
+  const std::vector<HunkLines> hunks = collect(diff);
+  pair_same_text(hunks, moved);
+  mark_reflowed(hunks, moved);
+  const std::vector<const ChangedLine*> added = trivial_followers(hunks, LineKind::Added, moved);
+  const std::vector<const ChangedLine*> removed = trivial_followers(hunks, LineKind::Removed, moved);
+  std::map<std::string, std::vector<const DiffLine*>> removed_by_text;
+  for (const ChangedLine* line : removed) removed_by_text[line->text].push_back(line->line);
+  std::map<std::string, size_t> used;
+  for (const ChangedLine* line : added) {
+    const auto found = removed_by_text.find(line->text);
+    if (found == removed_by_text.end() || used[line->text] >= found->second.size()) continue;
+    moved.insert(line->line);
+    moved.insert(found->second[used[line->text]++]);
+  }
+  return moved;
+}
+
+}  // namespace atom

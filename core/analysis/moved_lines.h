@@ -1,0 +1,34 @@
+// Added and removed lines that are not new code: code the PR moved, re-indented or reformatted.
+// One pure function over the parsed diff; the review model marks its answer on CodeLine::moved
+// and the rules ask is_new_code() / is_deleted_code() (review_model.h).
+//
+// A line is marked when
+//   1. the same normalized text is removed elsewhere in the PR (any hunk, any file) — paired one
+//      added line to one removed line, in diff order, so that a line the PR duplicates stays new
+//      once: moved into an `else`, moved into its function, moved to another file, re-indented;
+//   2. it belongs to a reflowed block: within one run of changed lines of a hunk, a stretch of
+//      removed lines and a stretch of added lines whose normalized concatenations are equal
+//      (a call split over lines or joined, black's reformatting), taken from the run's start and
+//      from its end;
+//   3. it is a trivial line (`)`, `pass`, `return`, `else:`, a bare `#` …: no letter or digit, or
+//      a lone keyword) right after a marked line of its kind in its hunk, with a trivial line of
+//      the same text right after a marked line on the other side to pair with. Trivial lines
+//      are never paired on their own: a new `else: pass` must stay new even when the PR deleted
+//      some other `pass`.
+// Blank lines are never marked.
+#pragma once
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include "core/model/diff.h"
+
+namespace atom {
+
+// The text a move or a reformat keeps: every whitespace character removed, single quotes made
+// double, and a comma directly before a closing bracket dropped.
+std::string normalized_code_text(std::string_view text);
+
+// Pointers into `diff`: the lines to mark. Only Added and Removed lines are ever returned.
+std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff);
+
+}  // namespace atom

@@ -1,0 +1,127 @@
+// Which added and removed lines are moved, re-indented or reformatted code, and which stay new.
+#include "core/analysis/moved_lines.h"
+
+#include <gtest/gtest.h>
+
+#include "core/diff/parse_diff.h"
+#include "tests/cpp/analysis/analysis_test_support.h"
+
+namespace atom::testing {
+namespace {
+
+// "+text" / "-text" of every marked line, in diff order.
+std::vector<std::string> marked(const std::string& diff_text) {
+  const ParsedDiff diff = parse_diff(diff_text);
+  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff);
+  std::vector<std::string> out;
+  for (const FileDiff& file : diff.files)
+    for (const Hunk& hunk : file.hunks)
+      for (const DiffLine& line : hunk.lines)
+        if (moved.count(&line)) out.push_back((line.kind == LineKind::Added ? "+" : "-") + line.text);
+  return out;
+}
+
+using Lines = std::vector<std::string>;
+
+TEST(NormalizedCodeText, DropsWhitespaceUnifiesQuotesAndClosingCommas) {
+  EXPECT_EQ(normalized_code_text("    #FIXME later"), normalized_code_text("# FIXME later"));
+  EXPECT_EQ(normalized_code_text("f('a', b,)"), "f(\"a\",b)");
+  EXPECT_EQ(normalized_code_text("x = [1, 2, ]"), "x=[1,2]");
+  EXPECT_NE(normalized_code_text("x = 1"), normalized_code_text("x = 2"));
+}
+
+TEST(MovedLines, ACommentRespacedIsNotNew) {
+  EXPECT_EQ(marked(one_hunk_diff("a.py", " x = 1\n-    #FIXME: handle fp8\n+    # FIXME: handle fp8\n y = 2\n")),
+            (Lines{"-    #FIXME: handle fp8", "+    # FIXME: handle fp8"}));
+}
+
+TEST(MovedLines, CodeMovedIntoAnElseIsNotNewButTheNewBranchIs) {
+  const Lines got = marked(one_hunk_diff("a.py",
+                                         " def f(x):\n"
+                                         "-    out = torch.empty(n, device=x.device)\n"
+                                         "+    if graph:\n"
+                                         "+        out = self.out_buffer[:n]\n"
+                                         "+    else:\n"
+                                         "+        out = torch.empty(n, device=x.device)\n"
+                                         "     return out\n"));
+  EXPECT_EQ(got, (Lines{"-    out = torch.empty(n, device=x.device)", "+        out = torch.empty(n, device=x.device)"}));
+}
+
+TEST(MovedLines, AFunctionMovedToAnotherFileIsNotNewTrivialLinesIncluded) {
+  const std::string diff = one_hunk_diff("a.py",
+                                         " import os\n"
+                                         "-def helper(x, unused):\n"
+                                         "-    if x:\n"
+                                         "-        return\n"
+                                         "-    print(x)\n",
+                                         "", 1, 1) +
+                           one_hunk_diff("b.py",
+                                         " import sys\n"
+                                         "+def helper(x, unused):\n"
+                                         "+    if x:\n"
+                                         "+        return\n"
+                                         "+    print(x)\n",
+                                         "", 1, 1);
+  const Lines got = marked(diff);
+  EXPECT_EQ(got.size(), 8u);
+  EXPECT_NE(std::find(got.begin(), got.end(), "+        return"), got.end()) << "return follows a moved line";
+}
+
+TEST(MovedLines, ATrivialLineAloneIsNeverPaired) {
+  // `pass` removed in one place and a new `else: pass` added elsewhere: the new branch stays new.
+  const std::string diff = one_hunk_diff("a.py", " try:\n     run()\n except OSError:\n-    pass\n+    log()\n", "", 1, 1) +
+                           one_hunk_diff("b.py", " if a:\n     go()\n+else:\n+    pass\n", "", 1, 1);
+  EXPECT_EQ(marked(diff), Lines{});
+}
+
+TEST(MovedLines, ALineThePrDuplicatesStaysNewOnce) {
+  const Lines got = marked(one_hunk_diff("a.py", "-x = make()\n+x = make()\n+x = make()\n"));
+  EXPECT_EQ(got, (Lines{"-x = make()", "+x = make()"}));
+}
+
+TEST(MovedLines, AReflowedCallIsNotNew) {
+  const Lines got = marked(one_hunk_diff("a.py",
+                                         " a = 1\n"
+                                         "-out = fused_moe(x, w1, w2, topk_ids, topk_weights)\n"
+                                         "+out = fused_moe(\n"
+                                         "+    x, w1, w2,\n"
+                                         "+    topk_ids, topk_weights,\n"
+                                         "+)\n"
+                                         " b = 2\n"));
+  EXPECT_EQ(got.size(), 5u);
+}
+
+TEST(MovedLines, AReflowFollowedByARealChangeMarksOnlyTheReflow) {
+  const Lines got = marked(one_hunk_diff("a.py",
+                                         " a = 1\n"
+                                         "-y = g(p,\n"
+                                         "-      q)\n"
+                                         "-z = 3\n"
+                                         "+y = g(p, q)\n"
+                                         "+z = 4\n"
+                                         " b = 2\n"));
+  EXPECT_EQ(got, (Lines{"-y = g(p,", "-      q)", "+y = g(p, q)"}));
+}
+
+TEST(MovedLines, AChangedLineIsNew) {
+  EXPECT_EQ(marked(one_hunk_diff("a.py", "-x = f(a)\n+x = f(a, b)\n")), Lines{});
+}
+
+TEST(MovedLines, TheModelMarksCodeLinesAndThePatternPassSkipsThem) {
+  const auto built = build_model(one_hunk_diff("atom/model_engine/model_runner.py",
+                                               " def f(self):\n"
+                                               "-    # TODO: one\n"
+                                               "+    # TODO: one\n"
+                                               "+    # TODO: two\n"));
+  const std::vector<CodeLine>& lines = first_hunk(*built);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_TRUE(lines[1].moved);
+  EXPECT_TRUE(lines[2].moved);
+  EXPECT_FALSE(is_new_code(lines[2]));
+  EXPECT_FALSE(is_deleted_code(lines[1]));
+  EXPECT_TRUE(is_new_code(lines[3]));
+  EXPECT_FALSE(is_new_code(lines[0])) << "context";
+}
+
+}  // namespace
+}  // namespace atom::testing
