@@ -1,5 +1,6 @@
 // D1: a freshly allocated (uninitialised) buffer handed to a kernel that reduces atomically into it.
 #include <map>
+#include <set>
 #include <memory>
 #include <re2/re2.h>
 
@@ -29,7 +30,7 @@ const RuleMeta kMeta{
         "with no `zero_()`/`fill_()`/memset between the allocation and the launch. The finding sits on "
         "the allocation, where the fix goes. A buffer named like an amax buffer (`*amax*`) passed to a "
         "kernel not shown is reported as inferred; a HIP kernel whose whole body is shown without an "
-        "atomic on that parameter is not reported.",
+        "atomic on that parameter is not reported, nor are later launches reading what it wrote.",
     .why =
         "An atomic reduction starts from whatever the buffer holds: `torch.empty` memory is "
         "garbage from the caching allocator, so the max/sum is wrong whenever the old bytes "
@@ -151,14 +152,19 @@ class D1Rule : public Rule {
 
   void check_hip_file(const FileView& file, const std::map<std::string, d1::HipKernel>& kernels,
                       std::vector<Finding>& out) const {
+    std::set<const CodeLine*> written;  // allocations a shown kernel fills with plain stores first
     for (const d1::HipBufferLaunch& launch : d1::hip_buffer_launches(file)) {
+      if (written.count(launch.allocation)) continue;  // later launches read what that kernel wrote
       std::string atomic;
       if (auto kernel = kernels.find(launch.kernel); kernel != kernels.end()) {
         const std::vector<std::string>& params = kernel->second.params;
         if (launch.position < params.size())
           if (auto hit = kernel->second.atomic_params.find(params[launch.position]); hit != kernel->second.atomic_params.end())
             atomic = hit->second;
-        if (atomic.empty() && kernel->second.body_in_view) continue;  // the whole kernel is shown: no atomic there
+        if (atomic.empty() && kernel->second.body_in_view) {  // the whole kernel is shown: no atomic there
+          written.insert(launch.allocation);
+          continue;
+        }
       }
       if (atomic.empty() && !named_like_amax(launch.buffer)) continue;
       report(file, *launch.allocation, launch.buffer, launch.kernel, atomic, out);
