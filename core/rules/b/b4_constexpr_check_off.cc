@@ -128,7 +128,7 @@ class B4ConstexprCheckOff final : public Rule {
  private:
   // The first value an added line passes as `flag=` other than `True` (the check then runs for
   // some inputs only), or "" when every visible launch keeps it on (or none is visible). A local
-  // name is replaced by what an added line of the same hunk assigns it (`not (0 < avg_len <= 16)`).
+  // name is replaced by what an added line of the same function assigns it (`not (0 < avg_len <= 16)`).
   static std::string value_turning_off(const ReviewModel& model, const std::string& flag) {
     const RE2 keyword("(?:^|[(,\\s])" + flag + "\\s*=\\s*([^,)=][^,)]*)");
     for (const FileView& file : model.files)
@@ -139,11 +139,13 @@ class B4ConstexprCheckOff final : public Rule {
           value = trimmed(value);
           if (value.empty() || value == "True") continue;
           const RE2 assigned("^\\s*" + RE2::QuoteMeta(value) + "\\s*=\\s*([^=].*)$");
-          for (const CodeLine& other : hunk.lines) {
-            std::string expression;
-            if (other.kind == LineKind::Added && !other.continuation && RE2::PartialMatch(other.code, assigned, &expression))
-              return trimmed(expression);
-          }
+          for (const HunkView& other_hunk : file.hunks)
+            for (const CodeLine& other : other_hunk.lines) {
+              std::string expression;
+              if (other.kind == LineKind::Added && !other.continuation && other.function == line.function &&
+                  RE2::PartialMatch(other.code, assigned, &expression))
+                return trimmed(expression);
+            }
           return value;
         }
     return "";
