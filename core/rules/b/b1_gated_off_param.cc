@@ -23,7 +23,10 @@ const RuleMeta& b1_meta() {
         "`block_table(s)`, `alibi_*`, `*window*`, `*soft_cap*`/`softcap`, `dropout*`, `sinks`, `causal`, "
         "`scale`/`*_scale`, `*mask*`. When one branch "
         "forwards the parameter to a call and another branch makes a call without it — no forwarding, no "
-        "`assert`/`raise` on it, no test of it in its condition — that branch drops the parameter silently.";
+        "`assert`/`raise` on it, no test of it in its condition — that branch drops the parameter silently.\n"
+        "Also, in a function whose whole body is shown: a new branch that makes a call and refuses some "
+        "parameters (`assert bias is None`, `raise` on one) while such a parameter of the signature appears "
+        "nowhere in the body — accepted, never forwarded, never refused. The finding sits on that parameter.";
     m.why =
         "The caller asked for a sliding window, a soft cap or a scale, and the new branch computes something "
         "else without a word: wrong output for exactly the configurations that set the parameter (aiter#3576).";
@@ -41,6 +44,12 @@ const RuleMeta& b1_meta() {
          "configurations, with no error.",
          "forward `{param}` on this branch, or assert/raise when it is set and the branch cannot honour it.",
          "whether the branch `{branch}` can be reached with `{param}` set."},
+        {"ignored", "`{param}` is accepted but neither forwarded nor refused when `{branch}`, which refuses "
+                    "`{refused}`",
+         "Callers that set `{param}` get a result computed as if it were unset: wrong output for those "
+         "configurations, with no error.",
+         "forward `{param}`, or refuse it (assert, or fall through to a path that supports it) like `{refused}`.",
+         "whether `{param}` can be set when `{branch}` is taken."},
     };
     return m;
   }();
@@ -106,11 +115,12 @@ class B1GatedOffParam final : public Rule {
         const SideLines lines = side_lines(hunk, Side::New);
         const std::vector<PyDef> defs = python_defs(lines);
         for (const PyIfChain& chain : python_if_chains(lines)) {
-          if (!chain.starts_in_view || chain.branches.size() < 2) continue;
+          if (!chain.starts_in_view) continue;
           if (!is_new_code(*chain.branches.front().header_line)) continue;
           const PyDef* def = enclosing_def(defs, chain.branches.front().header);
           if (!def || def->name == "__init__") continue;  // construction, not dispatch
           check_chain(file, lines, *def, chain, out);
+          check_refusals(file, lines, *def, chain, out);
         }
       }
     }
@@ -127,6 +137,7 @@ class B1GatedOffParam final : public Rule {
 
   static void check_chain(const FileView& file, const SideLines& lines, const PyDef& def, const PyIfChain& chain,
                           std::vector<Finding>& out) {
+    if (chain.branches.size() < 2) return;
     for (const PyParam& param : def.params) {
       if (param.kind == "*" || param.kind == "**" || param.name == "self" || param.name == "cls") continue;
       if (!dispatch_param(param.name)) continue;
@@ -145,6 +156,46 @@ class B1GatedOffParam final : public Rule {
         out.push_back(std::move(finding));
         break;
       }
+    }
+  }
+
+  // A def whose every line in view is added: its body cannot continue past the hunk (a new
+  // function's lines are consecutive additions), so the body in view is the whole body.
+  static bool wholly_added(const SideLines& lines, const PyDef& def) {
+    for (size_t i = def.header; i < def.end && i < lines.size(); ++i)
+      if (lines[i]->kind != LineKind::Added) return false;
+    return true;
+  }
+
+  // A calling branch that refuses some parameters (assert/raise naming them) makes its silence
+  // about another dispatch parameter, one the whole body never mentions, a choice to ignore it.
+  static void check_refusals(const FileView& file, const SideLines& lines, const PyDef& def, const PyIfChain& chain,
+                             std::vector<Finding>& out) {
+    // `assert bias is None`, `assert not deterministic`, `assert dropout_p == 0.0`: a feature refused.
+    static const RE2 refusal(
+        R"(^\s*assert\s+(?:not\s+(\w+)|(\w+)\s+is\s+None|(\w+)\s*==\s*(?:0|0\.0|False|None))\s*(?:,|$))");
+    if (!def.complete && !wholly_added(lines, def)) return;
+    for (const PyBranch& branch : chain.branches) {
+      if (!branch.body_complete || !first_call(lines, branch)) continue;
+      std::string refused;
+      for (size_t index : branch.body) {
+        std::string negated, none, zero;
+        if (!RE2::PartialMatch(lines[index]->code, refusal, &negated, &none, &zero)) continue;
+        const std::string name = negated + none + zero;
+        for (const PyParam& param : def.params)
+          if (param.name == name && !has_identifier(refused, name)) refused += (refused.empty() ? "" : ", ") + name;
+      }
+      if (refused.empty()) continue;
+      const std::string label = branch_label(chain, branch);
+      for (const PyParam& param : def.params) {
+        if (param.kind == "*" || param.kind == "**" || !dispatch_param(param.name) || param.used_in_body) continue;
+        if (lines[param.line]->kind != LineKind::Added) continue;
+        Finding finding = abc::line_finding("B1", Severity::Red, file, *lines[param.line], "ignored",
+                                            {{"param", param.name}, {"branch", abc::clip(label)}, {"refused", abc::clip(refused)}});
+        finding.trigger = "`" + param.name + "` ignored when " + abc::clip(label);
+        out.push_back(std::move(finding));
+      }
+      return;
     }
   }
 };

@@ -25,7 +25,11 @@ const RuleMeta& b4_meta() {
         "(a disabling word — skip, no, disable, ignore, assume, unsafe, bypass — with a check word — check, mask, bound, valid, sentinel, guard, clamp, range: `SKIP_BOUNDS_CHECK`, `NO_MASK`, `ASSUME_VALID_IDX`) and that decides a "
         "branch (`if NAME:` / `if not NAME:` / a ternary) — when no comment or docstring in the diff mentions "
         "the flag together with the caller invariant that makes skipping the check safe. The finding quotes the "
-        "first mask/bounds/sentinel line of the branches it switches.";
+        "first mask/bounds/sentinel line of the branches it switches.\n"
+        "A flag named for the check itself (`CHECK_NEG_ONE_SENTINEL`, `BOUNDS_CHECK`, `VALIDATE_IDX`: a check, "
+        "verify, validate, sentinel, guard or oob word and no disabling word) is flagged the same way when its "
+        "true branch holds the check and a launch in the diff passes it something other than `True` (a shape "
+        "heuristic, `False`, a caller's value): the finding quotes that value.";
     m.why =
         "A check compiled out by a flag is only safe while every caller upholds an invariant (indices compacted, "
         "sizes padded to the block). Nobody re-checks that invariant when a new caller passes the flag, and the "
@@ -46,6 +50,13 @@ const RuleMeta& b4_meta() {
          "document next to `{flag}` which caller invariant makes skipping the check safe (or assert it in "
          "the launcher).",
          "which caller invariant makes skipping `{check}` safe when `{flag}` is set."},
+        {"off-when", "The new constexpr `{flag}` keeps the check `{check}` only when `{value}` holds, and no "
+                     "comment states the caller invariant that makes dropping it safe otherwise",
+         "Inputs for which `{value}` is false run without the check: a sentinel read as a real index or an "
+         "out-of-bounds read, wrong output or a memory fault.",
+         "document next to `{flag}` which caller invariant makes the check unnecessary when `{value}` is false "
+         "(or keep the check on).",
+         "which caller invariant makes `{check}` unnecessary when `{value}` is false."},
     };
     m.line_patterns = {{kKey, kParamPattern}};
     return m;
@@ -91,22 +102,59 @@ class B4ConstexprCheckOff final : public Rule {
     // NO_MASK, ASSUME_VALID_IDX); feature flags (HAS_BIAS, NO_SCALE, skip_update) are not.
     static const RE2 disabling_name(
         R"((?i)(?:.*(?:skip|no|disable|ignore|assume|unsafe|unchecked|nocheck|bypass|trust|without).*(?:check|mask|bound|valid|sentinel|guard|clamp|oob|range|verify).*)|(?:.*(?:check|mask|bound|valid|sentinel|guard|clamp|oob|range).*(?:unchecked|off|skip|disabled?).*)|unmasked\w*)");
+    // A flag named for the check it keeps on; masks and ranges are left out (`HAS_MASK`,
+    // `USE_LOWER_BOUND` add features, they do not guard).
+    static const RE2 enabling_name(R"((?i).*(?:check|verify|validate|sentinel|guard|oob).*)");
     for (const auto& [file, line] : model.hits(kKey)) {
       if (file->language != Language::Python || file->is_test) continue;
       std::string flag;
       if (!RE2::PartialMatch(line->code, param, &flag)) continue;
-      if (!RE2::FullMatch(flag, disabling_name)) continue;
-      const CodeLine* dropped = switched_check(*file, flag);
-      if (!dropped || invariant_documented(model, flag)) continue;
-      out.push_back(abc::line_finding("B4", Severity::Warn, *file, *line, "undocumented",
-                                      {{"flag", flag}, {"check", abc::clip(dropped->code)}}));
+      if (RE2::FullMatch(flag, disabling_name)) {
+        const CodeLine* dropped = switched_check(*file, flag, false);
+        if (!dropped || invariant_documented(model, flag)) continue;
+        out.push_back(abc::line_finding("B4", Severity::Warn, *file, *line, "undocumented",
+                                        {{"flag", flag}, {"check", abc::clip(dropped->code)}}));
+      } else if (RE2::FullMatch(flag, enabling_name)) {
+        const std::string value = value_turning_off(model, flag);
+        if (value.empty()) continue;
+        const CodeLine* kept = switched_check(*file, flag, true);
+        if (!kept || invariant_documented(model, flag)) continue;
+        out.push_back(abc::line_finding("B4", Severity::Warn, *file, *line, "off-when",
+                                        {{"flag", flag}, {"check", abc::clip(kept->code)}, {"value", abc::clip(value)}}));
+      }
     }
   }
 
  private:
-  // The check the flag switches: the first check line in a chain branching on `flag` (or the
-  // branching line itself); nullptr when the flag never decides a branch.
-  static const CodeLine* switched_check(const FileView& file, const std::string& flag) {
+  // The first value an added line passes as `flag=` other than `True` (the check then runs for
+  // some inputs only), or "" when every visible launch keeps it on (or none is visible). A local
+  // name is replaced by what an added line of the same function assigns it (`not (0 < avg_len <= 16)`).
+  static std::string value_turning_off(const ReviewModel& model, const std::string& flag) {
+    const RE2 keyword("(?:^|[(,\\s])" + flag + "\\s*=\\s*([^,)=][^,)]*)");
+    for (const FileView& file : model.files)
+      for (const HunkView& hunk : file.hunks)
+        for (const CodeLine& line : hunk.lines) {
+          std::string value;
+          if (line.kind != LineKind::Added || !RE2::PartialMatch(line.code, keyword, &value)) continue;
+          value = trimmed(value);
+          if (value.empty() || value == "True") continue;
+          const RE2 assigned("^\\s*" + RE2::QuoteMeta(value) + "\\s*=\\s*([^=].*)$");
+          for (const HunkView& other_hunk : file.hunks)
+            for (const CodeLine& other : other_hunk.lines) {
+              std::string expression;
+              if (other.kind == LineKind::Added && !other.continuation && other.function == line.function &&
+                  RE2::PartialMatch(other.code, assigned, &expression))
+                return trimmed(expression);
+            }
+          return value;
+        }
+    return "";
+  }
+
+  // The check the flag switches: the first check line in a chain branching on `flag` (or, unless
+  // `check_in_true_branch`, the branching line itself); nullptr when the flag never decides a
+  // branch. With `check_in_true_branch` only `if flag:`'s own body counts.
+  static const CodeLine* switched_check(const FileView& file, const std::string& flag, bool check_in_true_branch) {
     for (const HunkView& hunk : file.hunks) {
       const SideLines lines = side_lines(hunk, Side::New);
       for (const PyIfChain& chain : python_if_chains(lines)) {
@@ -114,10 +162,16 @@ class B4ConstexprCheckOff final : public Rule {
         for (const PyBranch& branch : chain.branches)
           if (!deciding && boolean_use(branch.condition, flag)) deciding = &branch;
         if (!deciding) continue;
+        if (check_in_true_branch) {
+          if (deciding->keyword == "else" || trimmed(deciding->condition) != flag) continue;
+          if (const CodeLine* found = check_line(lines, *deciding)) return found;
+          continue;
+        }
         for (const PyBranch& branch : chain.branches)
           if (const CodeLine* found = check_line(lines, branch)) return found;
         return deciding->header_line;
       }
+      if (check_in_true_branch) continue;
       const RE2 ternary("\\bif\\s+(?:not\\s+)?" + flag + "\\b.*\\belse\\b");
       for (const CodeLine* line : lines)
         if (RE2::PartialMatch(line->code, ternary)) return line;

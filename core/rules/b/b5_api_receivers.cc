@@ -31,6 +31,12 @@ const RuleMeta& b5_meta() {
         "still uses the old name; warn, inferred, for a public name when no use is visible.\n"
         "- **attr-missing**: a new nested `getattr(getattr(obj, \"a\", None), \"b\", default)` — when `obj` lacks "
         "`a` the default is used silently. Warn, inferred (which classes lack the attribute is not in the diff).\n"
+        "  Also a plain `x = getattr(obj, \"key\", 0/None/False)` inside an `if` whose condition turns on the feature the "
+        "key is about (they share a distinctive word: `getattr(m, \"_fuse_shared_into_routed\", False)` and "
+        "`\"n_shared_experts\"`): a missing key silently switches off what the branch is for. Not when the guard "
+        "tests the key itself, tests for the feature being off (`== 0`, `not`, `is None`), or a raise/log or a test of the result "
+        "(`if x is None:`) follows. "
+        "Warn, inferred.\n"
         "- **dispatch-silent**: a new `except ImportError/ModuleNotFoundError/AttributeError` or broad "
         "`except Exception` whose `try` imports or calls a kernel backend (aiter, triton, CK, asm, flash_attn, "
         "FlyDSL, mori …) and whose handler neither logs, warns, prints nor raises. Warn. Optional host "
@@ -71,6 +77,12 @@ const RuleMeta& b5_meta() {
          "silently dropped (wrong kernel path, wrong quantisation).",
          "read the attribute from where every model defines it, or raise/log when it is missing.",
          "which objects reaching `{expression}` lack the attribute, and whether `{default}` is right for them."},
+        {"attr_default_defeats_guard",
+         "`{expression}` falls back to `{default}` inside `{guard}`, the branch taken because `{feature}` is on",
+         "When the attribute is missing, the branch meant for the {feature} case runs with `{default}`: the feature is "
+         "silently dropped (weights left unloaded, a wrong mapping or kernel path), with no error or log.",
+         "read the attribute directly so a missing one fails loudly, or raise/log when it is missing.",
+         "which objects reaching `{expression}` can lack the attribute while `{guard}` holds."},
         {"dispatch_silent", "The fallback `{handler}` switches implementation without logging",
          "When the preferred backend is missing the slower or different path runs and nothing says so: "
          "performance or numerics change silently.",
@@ -80,6 +92,7 @@ const RuleMeta& b5_meta() {
     m.line_patterns = {
         {"B5.nested_getattr", R"(\bgetattr\s*\(\s*getattr\s*\()"},
         {"B5.except", R"(^\s*except\b)"},
+        {"B5.getattr_falsy_default", R"(=\s*getattr\s*\([^()]*,\s*(?:0|0\.0|None|False)\s*\)\s*$)"},
     };
     return m;
   }();
@@ -95,6 +108,7 @@ class B5ApiReceivers final : public Rule {
     b5::param_removed(model, out);
     b5::renamed(model, out);
     b5::attr_missing(model, out);
+    b5::default_defeats_guard(model, out);
     b5::dispatch_silent(model, out);
   }
 };

@@ -15,6 +15,10 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out);
 void renamed(const ReviewModel& model, std::vector<Finding>& out);
 // A new getattr(obj, "key", default) chain that silently falls back.
 void attr_missing(const ReviewModel& model, std::vector<Finding>& out);
+// A new `x = getattr(obj, "key", 0/None/False)` inside an `if` whose condition turns on the feature
+// the key is about (a shared word: `_fuse_shared_into_routed` / `n_shared_experts`): when the key
+// is missing, the default switches off what the branch exists for, silently.
+void default_defeats_guard(const ReviewModel& model, std::vector<Finding>& out);
 // A backend fallback (except ImportError/…) that switches implementation without a log.
 void dispatch_silent(const ReviewModel& model, std::vector<Finding>& out);
 

@@ -1,9 +1,11 @@
 // D1: a freshly allocated (uninitialised) buffer handed to a kernel that reduces atomically into it.
 #include <map>
+#include <set>
 #include <memory>
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
+#include "core/rules/d/d1_hip_launches.h"
 #include "core/rules/d/dg_support.h"
 #include "core/rules/d/python_chain.h"
 #include "core/rules/rule.h"
@@ -19,12 +21,16 @@ const RuleMeta kMeta{
     .summary = "A freshly allocated `torch.empty`/`::empty()` buffer is passed to a kernel that reduces "
                "atomically into it.",
     .what =
-        "Finds a new `X = torch.empty(…)` / `torch.empty_like` / `torch::empty` / `at::empty` "
-        "buffer passed to a kernel launch in the same function, where the kernel (a Triton or "
-        "HIP kernel shown in the diff) applies an atomic (`tl.atomic_add/max/min`, `atomicAdd`, "
-        "`atomicMax`, `atomic_fmax`, …) to the parameter that receives the buffer, with no "
-        "`zero_()`/`fill_()`/memset between the allocation and the launch. A buffer named like an "
-        "amax/partial-sum buffer (`*amax*`) passed to a kernel not shown is reported as inferred.",
+        "Finds a new `X = torch.empty(…)` / `torch.empty_like` buffer (Python) or a new "
+        "`X = <ns>::empty(…)` (`AiterTensor::empty`, `torch::empty`, `at::empty_like`; C++/HIP, the "
+        "statement may span lines) passed to a kernel launch in the same function (`kernel[grid](…)`, "
+        "`kernel<<<…>>>(…)`, the buffer or its `data_ptr()`), where the kernel (a Triton or "
+        "`__global__` HIP kernel shown in the diff) applies an atomic (`tl.atomic_add/max/min`, "
+        "`atomicAdd`, `atomicMax`, `atomic_fmax_pos`, …) to the parameter that receives the buffer, "
+        "with no `zero_()`/`fill_()`/memset between the allocation and the launch. The finding sits on "
+        "the allocation, where the fix goes. A buffer named like an amax buffer (`*amax*`) passed to a "
+        "kernel not shown is reported as inferred; a HIP kernel whose whole body is shown without an "
+        "atomic on that parameter is not reported, nor are later launches reading what it wrote.",
     .why =
         "An atomic reduction starts from whatever the buffer holds: `torch.empty` memory is "
         "garbage from the caching allocator, so the max/sum is wrong whenever the old bytes "
@@ -34,8 +40,9 @@ const RuleMeta kMeta{
         "_amax_kernel[grid](x, amax, n)   # kernel: tl.atomic_max(amax_ptr, local_max)\n```\n"
         "Use instead: `torch.zeros(...)` (or `amax.zero_()` before the launch).",
     .must_not_fire =
-        "The buffer is zeroed (`torch.zeros`, `.zero_()`, `.fill_(…)`, memset) before the launch; the "
-        "kernel only stores into it. Red for atomic reductions (add/max/min/fmax); warn for other "
+        "The buffer is zeroed (`torch.zeros`, `::zeros`, `.zero_()`, `.fill_(…)`, memset) before the "
+        "launch; the kernel only stores into it (aiter#4015's `q_partial_amax`: every slot written with a "
+        "plain store). Red for atomic reductions (add/max/min/fmax); warn for other "
         "atomics and for name-based (inferred) cases.",
     .source = "aiter#4015",
     .messages = {{
@@ -56,13 +63,13 @@ struct AtomicKernel {
   std::map<std::string, std::string> atomic_params;  // param → atomic op used on it
 };
 
-// Kernels shown in the diff whose body applies an atomic to one of their parameters.
+// Python (Triton) kernels shown in the diff whose body applies an atomic to one of their parameters.
 std::map<std::string, AtomicKernel> atomic_kernels(const ReviewModel& model) {
   static const RE2 kAtomic(
       R"(\b(tl\.atomic_\w+|atomicAdd|atomicMax|atomicMin|atomic_fmax|atomic_add|atomic_max|unsafeAtomicAdd)\s*\(\s*&?\s*(\w+))");
-  static const RE2 kCppKernel(R"(__global__\s+(?:[\w:<>,\s*]+\s)?(\w+)\s*\(([^)]*)\))");
   std::map<std::string, AtomicKernel> kernels;
   for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
     for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) {
       if (slice.function.empty() || slice.lines.empty()) continue;
       std::string name = slice.function.substr(slice.function.find_last_of(".:") == std::string::npos
@@ -71,14 +78,8 @@ std::map<std::string, AtomicKernel> atomic_kernels(const ReviewModel& model) {
       AtomicKernel kernel;
       size_t end = 0;
       std::string header = dg::statement_text(slice.lines, 0, &end);
-      std::string cpp_name, cpp_params;
-      if (dg::python_def_name(header) == name) {
+      if (dg::python_def_name(header) == name)
         for (const dg::Param& param : dg::python_params(header)) kernel.params.push_back(param.name);
-      } else if (RE2::PartialMatch(header, kCppKernel, &cpp_name, &cpp_params) && cpp_name == name) {
-        re2::StringPiece input(cpp_params);
-        std::string param;
-        while (RE2::FindAndConsume(&input, R"((\w+)\s*(?:,|$))", &param)) kernel.params.push_back(param);
-      }
       for (const CodeLine* line : slice.lines) {
         re2::StringPiece input(line->code);
         std::string op, target;
@@ -100,10 +101,10 @@ struct Launch {
   std::vector<std::string> arguments;
 };
 
-// `kernel[grid](args)`, `kernel<<<…>>>(args)` or `kernel(args)`. The grid may index once more
-// inside its brackets: `kernel[(x.shape[0],)](args)`.
+// `kernel[grid](args)` or `kernel(args)`. The grid may index once more inside its brackets:
+// `kernel[(x.shape[0],)](args)`.
 std::optional<Launch> launch_in(const std::string& statement) {
-  static const RE2 kLaunch(R"((\w+)\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\]|<<<.*>>>)?\s*\()");
+  static const RE2 kLaunch(R"((\w+)\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\()");
   re2::StringPiece input(statement);
   std::string kernel;
   std::optional<Launch> found;
@@ -133,16 +134,64 @@ class D1Rule : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     std::map<std::string, AtomicKernel> kernels = atomic_kernels(model);
+    std::map<std::string, d1::HipKernel> hip_kernels;
+    for (const FileView& file : model.files)
+      if (file.language == Language::Cpp) d1::read_hip_kernels(file, hip_kernels);
     for (const FileView& file : model.files) {
       if (file.is_test || file.language == Language::Other) continue;
+      if (file.language == Language::Cpp) {
+        check_hip_file(file, hip_kernels, out);
+        continue;
+      }
       for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, kernels, out);
     }
   }
 
  private:
+  static bool named_like_amax(const std::string& buffer) { return RE2::PartialMatch(buffer, R"((?i)amax)"); }
+
+  void check_hip_file(const FileView& file, const std::map<std::string, d1::HipKernel>& kernels,
+                      std::vector<Finding>& out) const {
+    std::set<const CodeLine*> written;  // allocations a shown kernel fills with plain stores first
+    for (const d1::HipBufferLaunch& launch : d1::hip_buffer_launches(file)) {
+      if (written.count(launch.allocation)) continue;  // later launches read what that kernel wrote
+      std::string atomic;
+      if (auto kernel = kernels.find(launch.kernel); kernel != kernels.end()) {
+        const std::vector<std::string>& params = kernel->second.params;
+        if (launch.position < params.size())
+          if (auto hit = kernel->second.atomic_params.find(params[launch.position]); hit != kernel->second.atomic_params.end())
+            atomic = hit->second;
+        if (atomic.empty() && kernel->second.body_in_view) {  // the whole kernel is shown: no atomic there
+          written.insert(launch.allocation);
+          continue;
+        }
+      }
+      if (atomic.empty() && !named_like_amax(launch.buffer)) continue;
+      report(file, *launch.allocation, launch.buffer, launch.kernel, atomic, out);
+    }
+  }
+
+  // One finding on the allocation (where the fix goes); `atomic` empty = inferred from the name.
+  void report(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& kernel,
+              const std::string& atomic, std::vector<Finding>& out) const {
+    Finding finding = dg::finding_at("D1", file, alloc, "atomic-into-empty",
+                                     {{"buffer", buffer},
+                                      {"alloc_line", std::to_string(alloc.new_line)},
+                                      {"kernel", kernel},
+                                      {"atomic", atomic.empty() ? "an atomic max (inferred from the name)" : atomic}});
+    if (atomic.empty()) {
+      finding.tag = Tag::Inferred;
+    } else if (is_reduction(atomic)) {
+      finding.severity = Severity::Red;
+      finding.trigger = "`" + buffer + "` allocated uninitialised (line " + std::to_string(alloc.new_line) + ") into `" +
+                        kernel + "`, which applies " + atomic + " to it";
+    }
+    dg::add_unique(out, std::move(finding));
+  }
+
   void check_function(const FileView& file, const dg::FunctionSlice& slice,
                       const std::map<std::string, AtomicKernel>& kernels, std::vector<Finding>& out) const {
-    static const RE2 kEmpty(R"(^\s*(?:auto\s+|torch::Tensor\s+|at::Tensor\s+)?(\w+)\s*(?::[^=]*)?=\s*(?:torch|at)(?:\.|::)empty(?:_like)?\()");
+    static const RE2 kEmpty(R"(^\s*(\w+)\s*(?::[^=]*)?=\s*torch\.empty(?:_like)?\()");
     const auto& lines = slice.lines;
     for (size_t i = 0; i < lines.size(); ++i) {
       std::string buffer;
@@ -154,7 +203,7 @@ class D1Rule : public Rule {
         if (!dg::is_statement_start(*lines[k])) continue;
         size_t end = k;
         std::string statement = dg::statement_text(lines, k, &end);
-        if (dg::has_name(statement, buffer) && report_launch(file, *lines[i], buffer, statement, *lines[k], kernels, out))
+        if (dg::has_name(statement, buffer) && report_launch(file, *lines[i], buffer, statement, kernels, out))
           break;
         k = end;
       }
@@ -162,7 +211,7 @@ class D1Rule : public Rule {
   }
 
   bool report_launch(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& statement,
-                     const CodeLine& at, const std::map<std::string, AtomicKernel>& kernels,
+                     const std::map<std::string, AtomicKernel>& kernels,
                      std::vector<Finding>& out) const {
     std::optional<Launch> launch = launch_in(statement);
     if (!launch) return false;
@@ -186,21 +235,8 @@ class D1Rule : public Rule {
       auto hit = kernel->second.atomic_params.find(param);
       if (hit != kernel->second.atomic_params.end()) atomic = hit->second;
     }
-    bool named_like_amax = RE2::PartialMatch(buffer, R"((?i)amax)");
-    if (atomic.empty() && !named_like_amax) return false;
-    Finding finding = dg::finding_at("D1", file, at, "atomic-into-empty",
-                                     {{"buffer", buffer},
-                                      {"alloc_line", std::to_string(alloc.new_line)},
-                                      {"kernel", launch->kernel},
-                                      {"atomic", atomic.empty() ? "an atomic max (inferred from the name)" : atomic}});
-    if (atomic.empty()) {
-      finding.tag = Tag::Inferred;
-    } else if (is_reduction(atomic)) {
-      finding.severity = Severity::Red;
-      finding.trigger = "`" + buffer + "` from `torch.empty` (line " + std::to_string(alloc.new_line) + ") into `" +
-                        launch->kernel + "`, which applies " + atomic + " to it";
-    }
-    dg::add_unique(out, std::move(finding));
+    if (atomic.empty() && !named_like_amax(buffer)) return false;
+    report(file, alloc, buffer, launch->kernel, atomic, out);
     return true;
   }
 };
