@@ -4,6 +4,9 @@
 //       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
 //       headFiles undefined or null is the two-argument form
 //   engineVersion() -> string
+//   syntaxSummary(path: string, textBytes: Uint8Array) -> string   (JSON: grammar, ABI, error
+//       nodes, lines, functions; {"grammar": null} for a path no grammar covers). The tree-sitter
+//       grammars in the module, checked by tests/wasm until the rules use them.
 // Bytes cross as bytes, never as JS strings: a JS string would already have replaced invalid
 // UTF-8 and the engine must see exactly what git produced (native and WASM agree).
 #include <emscripten/bind.h>
@@ -12,6 +15,9 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/analysis/file_syntax.h"
 #include "core/engine/review.h"
 
 namespace {
@@ -62,6 +68,21 @@ std::string review_with_head_files(const val& diff_bytes, const std::string& met
   return atom::review_to_json_text(diff, meta_json, head_files_from(head_files));
 }
 
+std::string syntax_summary(const std::string& path, const val& text_bytes) {
+  if (!is_bytes(text_bytes)) throw_type_error("syntaxSummary(path, textBytes): textBytes must be a Uint8Array");
+  std::string text = bytes_to_string(text_bytes);
+  const auto grammar = atom::ast::grammar_for_path(path);
+  if (!grammar) return R"({"grammar":null})";
+  const atom::ast::FileSyntax file = atom::ast::parse_file(*grammar, std::move(text));
+  const bool python = *grammar == atom::syntax::Grammar::Python;
+  return nlohmann::json{{"grammar", python ? "python" : "cpp"},
+                        {"abi", atom::syntax::grammar_abi_version(*grammar)},
+                        {"error_nodes", file.error_count()},
+                        {"lines", file.tree.line_count()},
+                        {"functions", python ? file.python.functions.size() : file.cpp.functions.size()}}
+      .dump();
+}
+
 std::string engine_version() { return ATOM_ENGINE_VERSION; }
 
 }  // namespace
@@ -71,4 +92,5 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
   emscripten::function("engineVersion", &engine_version);
+  emscripten::function("syntaxSummary", &syntax_summary);
 }

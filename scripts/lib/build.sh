@@ -19,7 +19,8 @@ build_wasm() {
   # emcc runs its JS optimizer with the system node, which finds Debian's acorn only through this.
   export NODE_PATH=/usr/share/nodejs
   run_logged wasm-configure emcmake cmake -S "$ATOM_ROOT" -B "$ATOM_WASM_BUILD" \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -Dre2_DIR="$re2_dir"
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -Dre2_DIR="$re2_dir"
   run_logged wasm-build cmake --build "$ATOM_WASM_BUILD" -j "$ATOM_JOBS"
   note "artifacts: build/wasm/atom_engine.mjs, build/wasm/atom_engine.wasm"
 }

@@ -1,0 +1,53 @@
+#include "core/analysis/file_syntax.h"
+
+#include <algorithm>
+#include <array>
+
+namespace atom::ast {
+namespace {
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+FileSyntax with_structure(syntax::SyntaxTree tree, bool fragment) {
+  const int first_line = tree.first_line();
+  const int last_line = first_line + std::max(tree.line_count(), 1) - 1;
+  FileSyntax out{std::move(tree), {}, {}, fragment, first_line, last_line};
+  if (out.tree.grammar() == syntax::Grammar::Python) out.python = python_syntax(out.tree);
+  else out.cpp = cpp_syntax(out.tree);
+  return out;
+}
+
+}  // namespace
+
+std::optional<syntax::Grammar> grammar_for_path(std::string_view path) {
+  if (ends_with(path, ".py") || ends_with(path, ".pyi")) return syntax::Grammar::Python;
+  constexpr std::array<std::string_view, 13> kCpp = {".c",   ".cc",  ".cpp", ".cxx", ".h",  ".hh",  ".hpp",
+                                                     ".hxx", ".cu",  ".cuh", ".hip", ".inl", ".ipp"};
+  for (std::string_view extension : kCpp)
+    if (ends_with(path, extension)) return syntax::Grammar::Cpp;
+  return std::nullopt;
+}
+
+FileSyntax parse_file(syntax::Grammar grammar, std::string text) {
+  return with_structure(syntax::SyntaxTree(grammar, std::move(text)), false);
+}
+
+FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line) {
+  return with_structure(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
+}
+
+const FileSyntax* FileSyntaxCache::file(FileSide side, std::string_view path, const std::string& text) {
+  const std::optional<syntax::Grammar> grammar = grammar_for_path(path);
+  if (!grammar) return nullptr;
+  auto key = std::make_pair(side, std::string(path));
+  auto found = entries_.find(key);
+  if (found != entries_.end() && found->second->tree.text() == text) return found->second.get();
+  auto parsed = std::make_unique<FileSyntax>(parse_file(*grammar, text));
+  const FileSyntax* result = parsed.get();
+  entries_[std::move(key)] = std::move(parsed);
+  return result;
+}
+
+}  // namespace atom::ast

@@ -1,0 +1,58 @@
+// One parsed text with its structure, built once: the tree and the Python or C++ lists over it.
+// A whole file (head, or base = head with the diff reversed) or a fragment (one side of a hunk,
+// when only the diff is known; its tree reports file lines). The engine keeps one per file side in a FileSyntaxCache, so each
+// text is parsed once however many rules ask.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "core/analysis/cpp_syntax.h"
+#include "core/analysis/python_syntax.h"
+#include "core/syntax/syntax_tree.h"
+
+namespace atom::ast {
+
+// The grammar for a path by its extension (.py/.pyi; C, C++, CUDA and HIP sources and headers),
+// nullopt for anything else.
+std::optional<syntax::Grammar> grammar_for_path(std::string_view path);
+
+struct FileSyntax {
+  syntax::SyntaxTree tree;
+  PythonSyntax python;      // empty unless tree.grammar() is Python
+  CppSyntax cpp;            // empty unless tree.grammar() is Cpp
+  bool fragment = false;    // parsed from one side of a hunk, not a whole file
+  int first_line = 1;       // the file line of the text's first line
+  int last_line = 0;        // the file line of its last line
+
+  syntax::Grammar grammar() const { return tree.grammar(); }
+  // ERROR and MISSING nodes: 0 for a clean parse; a fragment cut mid-statement has a few.
+  size_t error_count() const { return tree.error_count() + tree.missing_count(); }
+};
+
+// A whole file's text.
+FileSyntax parse_file(syntax::Grammar grammar, std::string text);
+// One side of a hunk when only the diff is known: its lines joined with '\n', the first being
+// file line `first_line`. It may start mid-function and indented: tree-sitter-python's scanner
+// takes the first line's indentation as the base and recovers from what the cut leaves open;
+// error_count() says how far the result can be trusted.
+FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line);
+
+enum class FileSide { Base, Head };
+
+// One FileSyntax per (side, path), parsed on first use. A text that differs from the cached one
+// for the same key is parsed again (and replaces it).
+class FileSyntaxCache {
+ public:
+  // nullptr when the path's extension names no grammar.
+  const FileSyntax* file(FileSide side, std::string_view path, const std::string& text);
+  size_t size() const { return entries_.size(); }
+
+ private:
+  std::map<std::pair<FileSide, std::string>, std::unique_ptr<FileSyntax>, std::less<>> entries_;
+};
+
+}  // namespace atom::ast

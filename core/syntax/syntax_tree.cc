@@ -1,0 +1,109 @@
+#include "core/syntax/syntax_tree.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+extern "C" const TSLanguage* tree_sitter_cpp(void);
+
+namespace atom::syntax {
+
+const TSLanguage* language(Grammar grammar) {
+  return grammar == Grammar::Python ? tree_sitter_python() : tree_sitter_cpp();
+}
+
+uint32_t grammar_abi_version(Grammar grammar) { return ts_language_abi_version(language(grammar)); }
+
+std::vector<Node> Node::children() const {
+  std::vector<Node> out;
+  const uint32_t count = child_count();
+  out.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) out.push_back(child(i));
+  return out;
+}
+
+std::vector<Node> Node::named_children() const {
+  std::vector<Node> out;
+  const uint32_t count = named_child_count();
+  out.reserve(count);
+  for (uint32_t i = 0; i < count; ++i) out.push_back(named_child(i));
+  return out;
+}
+
+Node Node::field(std::string_view name) const {
+  if (null()) return Node();
+  return Node(ts_node_child_by_field_name(raw_, name.data(), static_cast<uint32_t>(name.size())));
+}
+
+std::string_view Node::child_field_name(uint32_t index) const {
+  const char* name = ts_node_field_name_for_child(raw_, index);
+  return name == nullptr ? std::string_view() : std::string_view(name);
+}
+
+std::string_view TreeCursor::field_name() const {
+  const char* name = ts_tree_cursor_current_field_name(&cursor_);
+  return name == nullptr ? std::string_view() : std::string_view(name);
+}
+
+void walk(Node start, const std::function<bool(Node)>& visit) {
+  if (start.null()) return;
+  TreeCursor cursor(start);
+  bool descend = visit(cursor.node());
+  for (;;) {
+    if (descend && cursor.goto_first_child()) {
+      descend = visit(cursor.node());
+      continue;
+    }
+    // Next sibling, else climb until one has a next sibling; stop back at `start`.
+    for (;;) {
+      if (cursor.node() == start) return;
+      if (cursor.goto_next_sibling()) break;
+      if (!cursor.goto_parent()) return;
+    }
+    descend = visit(cursor.node());
+  }
+}
+
+SyntaxTree::SyntaxTree(Grammar grammar, std::string text, int first_line)
+    : grammar_(grammar), text_(std::move(text)), lines_(text_), first_line_(first_line) {
+  std::string blanked;
+  if (grammar == Grammar::Cpp) {
+    BlankedCuda cuda = blank_cuda_extensions(text_);
+    blanked = std::move(cuda.text);
+    cuda_ = std::move(cuda.marks);
+  }
+  const std::string_view parsed = grammar == Grammar::Cpp ? std::string_view(blanked) : std::string_view(text_);
+  std::unique_ptr<TSParser, void (*)(TSParser*)> parser(ts_parser_new(), ts_parser_delete);
+  if (!ts_parser_set_language(parser.get(), language(grammar)))
+    throw std::runtime_error("tree-sitter rejected the grammar's ABI version");
+  tree_.reset(ts_parser_parse_string(parser.get(), nullptr, parsed.data(),
+                                     static_cast<uint32_t>(parsed.size())));
+  if (!tree_) throw std::runtime_error("tree-sitter returned no tree");
+  walk(root(), [this](Node node) {
+    if (node.is_error()) ++errors_;
+    if (node.is_missing()) ++missing_;
+    return node.has_error();  // below a node without errors there are none
+  });
+}
+
+std::string_view SyntaxTree::text(Node node) const {
+  if (node.null()) return {};
+  const size_t begin = std::min<size_t>(node.start_byte(), text_.size());
+  const size_t end = std::min<size_t>(node.end_byte(), text_.size());
+  return std::string_view(text_).substr(begin, end > begin ? end - begin : 0);
+}
+
+int SyntaxTree::end_line(Node node) const {
+  const uint32_t end = node.end_byte();
+  return line_of(end > node.start_byte() ? end - 1 : end);
+}
+
+SyntaxTree parse_python(std::string text, int first_line) {
+  return SyntaxTree(Grammar::Python, std::move(text), first_line);
+}
+
+SyntaxTree parse_cpp(std::string text, int first_line) {
+  return SyntaxTree(Grammar::Cpp, std::move(text), first_line);
+}
+
+}  // namespace atom::syntax

@@ -1,0 +1,140 @@
+// RAII C++ over the tree-sitter C runtime: a parsed text (SyntaxTree) owning its tree and its
+// text, nodes (Node, a value that is only valid while its tree lives), cursor walking, node text by
+// byte range, byte <-> 1-based line mapping, and the error/missing node counts that say how far a
+// parse can be trusted.
+//
+//   parse_python(text)   tree-sitter-python
+//   parse_cpp(text)      tree-sitter-cpp, after the CUDA/HIP extensions were blanked
+//                        (cuda_blanking.h); the tree keeps what was blanked
+//
+// Lines: a tree's text may be a fragment of a file; `first_line` is the file line of the text's
+// first line, and every line a tree reports is a file line.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/syntax/cuda_blanking.h"
+#include "core/syntax/line_index.h"
+
+namespace atom::syntax {
+
+enum class Grammar { Python, Cpp };
+
+const TSLanguage* language(Grammar grammar);
+// The ABI version the grammar was generated with (ts_language_abi_version).
+uint32_t grammar_abi_version(Grammar grammar);
+
+class Node {
+ public:
+  Node() = default;
+  explicit Node(TSNode raw) : raw_(raw) {}
+
+  bool null() const { return ts_node_is_null(raw_); }
+  std::string_view kind() const { return null() ? std::string_view() : ts_node_type(raw_); }
+  bool named() const { return ts_node_is_named(raw_); }
+  bool is_error() const { return ts_node_is_error(raw_); }
+  bool is_missing() const { return ts_node_is_missing(raw_); }
+  bool has_error() const { return ts_node_has_error(raw_); }
+  uint32_t start_byte() const { return ts_node_start_byte(raw_); }
+  uint32_t end_byte() const { return ts_node_end_byte(raw_); }
+
+  // A null node has no children (the C runtime would dereference it).
+  uint32_t child_count() const { return null() ? 0 : ts_node_child_count(raw_); }
+  uint32_t named_child_count() const { return null() ? 0 : ts_node_named_child_count(raw_); }
+  Node child(uint32_t index) const { return Node(ts_node_child(raw_, index)); }
+  Node named_child(uint32_t index) const { return Node(ts_node_named_child(raw_, index)); }
+  std::vector<Node> children() const;
+  std::vector<Node> named_children() const;
+  // The child in the grammar's field `name` ("name", "body", "left", …), or a null node.
+  Node field(std::string_view name) const;
+  Node parent() const { return null() ? Node() : Node(ts_node_parent(raw_)); }
+  Node next_named_sibling() const { return Node(ts_node_next_named_sibling(raw_)); }
+  Node prev_named_sibling() const { return Node(ts_node_prev_named_sibling(raw_)); }
+  Node prev_sibling() const { return Node(ts_node_prev_sibling(raw_)); }
+  // The field child `index` fills ("" when none).
+  std::string_view child_field_name(uint32_t index) const;
+  // The smallest node spanning [begin, end).
+  Node descendant_for_bytes(uint32_t begin, uint32_t end) const {
+    return Node(ts_node_descendant_for_byte_range(raw_, begin, end));
+  }
+
+  const TSNode& raw() const { return raw_; }
+  bool operator==(const Node& other) const { return ts_node_eq(raw_, other.raw_); }
+
+ private:
+  TSNode raw_{};
+};
+
+// A cursor walking the tree below (and including) one node.
+class TreeCursor {
+ public:
+  explicit TreeCursor(Node start) : cursor_(ts_tree_cursor_new(start.raw())) {}
+  ~TreeCursor() { ts_tree_cursor_delete(&cursor_); }
+  TreeCursor(const TreeCursor&) = delete;
+  TreeCursor& operator=(const TreeCursor&) = delete;
+
+  Node node() const { return Node(ts_tree_cursor_current_node(&cursor_)); }
+  // The field the current node fills in its parent, "" when none.
+  std::string_view field_name() const;
+  bool goto_first_child() { return ts_tree_cursor_goto_first_child(&cursor_); }
+  bool goto_next_sibling() { return ts_tree_cursor_goto_next_sibling(&cursor_); }
+  bool goto_parent() { return ts_tree_cursor_goto_parent(&cursor_); }
+
+ private:
+  TSTreeCursor cursor_;
+};
+
+// Every node below `start` (and `start` itself) in document order; `visit` returns false to skip
+// the children of the node it was given.
+void walk(Node start, const std::function<bool(Node)>& visit);
+
+class SyntaxTree {
+ public:
+  // Parses `text` (for C++ a copy with the CUDA/HIP extensions blanked) and keeps it for node text.
+  SyntaxTree(Grammar grammar, std::string text, int first_line = 1);
+
+  Grammar grammar() const { return grammar_; }
+  Node root() const { return Node(ts_tree_root_node(tree_.get())); }
+  const std::string& text() const { return text_; }
+  std::string_view text(Node node) const;
+  // What was blanked before parsing (C++ only).
+  const CudaMarks& cuda() const { return cuda_; }
+
+  int first_line() const { return first_line_; }
+  int line_count() const { return lines_.line_count(); }
+  int line_of(uint32_t byte) const { return first_line_ - 1 + lines_.line_of(byte); }
+  int start_line(Node node) const { return line_of(node.start_byte()); }
+  // The line of the node's last byte (a node ending at a line break ends on that line).
+  int end_line(Node node) const;
+  // The byte offset where file line `line` starts in this text.
+  size_t line_start(int line) const { return lines_.line_start(line - first_line_ + 1); }
+
+  size_t error_count() const { return errors_; }    // ERROR nodes
+  size_t missing_count() const { return missing_; }  // tokens the parser had to invent
+  bool clean() const { return errors_ == 0 && missing_ == 0; }
+
+ private:
+  struct TreeDeleter {
+    void operator()(TSTree* tree) const { ts_tree_delete(tree); }
+  };
+  Grammar grammar_;
+  std::string text_;
+  LineIndex lines_;
+  int first_line_;
+  CudaMarks cuda_;
+  std::unique_ptr<TSTree, TreeDeleter> tree_;
+  size_t errors_ = 0;
+  size_t missing_ = 0;
+};
+
+SyntaxTree parse_python(std::string text, int first_line = 1);
+// C, C++, CUDA and HIP: the CUDA/HIP extensions are blanked first (cuda_blanking.h).
+SyntaxTree parse_cpp(std::string text, int first_line = 1);
+
+}  // namespace atom::syntax
