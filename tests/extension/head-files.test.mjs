@@ -175,4 +175,11 @@ test('the panel: the download says whole or why not; the engine\'s own per-file 
     { path: 'b.py', reason: 'the head file is not the diff\'s new side' }, { path: 'c.py', reason: 'not found (404)' }] });
   const engineAllWhole = { files: [{ path: 'a.py', source: 'whole' }, { path: 'gone.py', status: 'deleted', source: 'hunks' }] };
   assert.equal(reviewedFiles(engineAllWhole, fetchSaid).source, 'whole', 'a deleted file has nothing to read whole');
+
+  // The engine names its reason as a code; a file the download failed to get keeps the download's words.
+  const engineCodes = { files: [{ path: 'a.py', status: 'added', source: 'whole' },
+    { path: 'c.py', status: 'modified', source: 'hunks', source_reason: 'missing' }] };
+  assert.equal(reviewedFilesText(reviewedFiles(engineCodes, fetchSaid)), 'Whole files: 1 file; diff only for c.py (not found (404))');
+  // Nothing fetched at all: the download's reason, not "an added file is whole".
+  assert.equal(reviewedFilesText(reviewedFiles(engineCodes, noHead)), 'Diff only: the page names no head commit');
 });
