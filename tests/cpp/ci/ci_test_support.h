@@ -98,6 +98,21 @@ inline fs::path meta_beside(const fs::path& diff) { return diff.parent_path() / 
 
 inline fs::path corpus_dir() { return fs::path(ATOM_SHARED_DIR) / "corpus"; }
 
+// The folder scripts/corpus-trees prints (each corpus diff's touched files at head and base), or ""
+// when it cannot make one (no ../shared).
+inline std::string corpus_trees_dir() {
+  const std::string command = "ATOM_SHARED_DIR='" + std::string(ATOM_SHARED_DIR) + "' '" +
+                              std::string(ATOM_SOURCE_DIR) + "/scripts/corpus-trees' 2>/dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return "";
+  std::string out;
+  char buffer[512];
+  while (fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
+  if (pclose(pipe) != 0) return "";
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
 // Every corpus diff (atom, then aiter); empty when the shared folder is absent.
 inline std::vector<fs::path> corpus_diffs() {
   std::vector<fs::path> all;

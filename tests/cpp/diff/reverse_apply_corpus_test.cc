@@ -16,6 +16,7 @@
 
 #include "core/diff/parse_diff.h"
 #include "core/diff/reverse_apply.h"
+#include "tests/cpp/ci/ci_test_support.h"
 
 namespace atom {
 namespace {
@@ -27,19 +28,6 @@ std::string read_all(const fs::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-// The folder scripts/corpus-trees prints, or "" when it cannot make one (no ../shared).
-std::string corpus_trees_dir() {
-  const std::string command = "ATOM_SHARED_DIR='" + std::string(ATOM_SHARED_DIR) + "' '" + std::string(ATOM_SOURCE_DIR) +
-                              "/scripts/corpus-trees' 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return "";
-  std::string out;
-  char buffer[512];
-  while (fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
-  if (pclose(pipe) != 0) return "";
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
 
 // sha10 of the corpus commits whose window commit folds in an earlier commit missing from the corpus.
 std::set<std::string> folded_commits(const fs::path& corpus, const std::string& repo) {
@@ -98,7 +86,7 @@ void check_diff(const fs::path& diff_path, const fs::path& trees, bool folded, T
 TEST(ReverseApplyCorpus, RebuildsEveryBaseFileExceptFoldedWindowCommits) {
   const fs::path corpus = fs::path(ATOM_SHARED_DIR) / "corpus";
   if (!fs::exists(corpus / "atom" / "index.tsv")) GTEST_SKIP() << "no shared corpus (../shared)";
-  const std::string trees = corpus_trees_dir();
+  const std::string trees = ci_test::corpus_trees_dir();
   if (trees.empty()) GTEST_SKIP() << "scripts/corpus-trees made no trees (../shared/repos absent?)";
   Tally tally;
   int diffs = 0;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/analysis/file_syntax.h"
+#include "tests/cpp/ci/ci_test_support.h"
 
 namespace atom::syntax {
 namespace {
@@ -23,19 +24,6 @@ namespace fs = std::filesystem;
 
 constexpr size_t kCommitsPerGrammar = 10;  // per repository and grammar
 
-// The directory scripts/corpus-trees prints, "" when it cannot make one (no ../shared).
-std::string corpus_trees_dir() {
-  const std::string command = "ATOM_SHARED_DIR='" + std::string(ATOM_SHARED_DIR) + "' '" +
-                              std::string(ATOM_SOURCE_DIR) + "/scripts/corpus-trees' 2>/dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return "";
-  std::string out;
-  char buffer[512];
-  while (fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
-  if (pclose(pipe) != 0) return "";
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
 
 struct Tally {
   size_t files = 0, clean_files = 0, error_nodes = 0, bytes = 0, lines = 0;
@@ -52,7 +40,7 @@ std::string read_file(const fs::path& path) {
 
 TEST(CorpusParse, HeadFilesOfRealCommitsParseWithFewErrors) {
   if (!fs::exists(fs::path(ATOM_SHARED_DIR) / "repos")) GTEST_SKIP() << "no ../shared (repos/)";
-  const std::string root = corpus_trees_dir();
+  const std::string root = ci_test::corpus_trees_dir();
   if (root.empty() || !fs::is_directory(root)) GTEST_SKIP() << "scripts/corpus-trees made no trees";
 
   Tally python, cpp;
