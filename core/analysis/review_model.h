@@ -9,6 +9,7 @@
 //   core/analysis/cpp_structure.h     function bodies by braces
 #pragma once
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@
 namespace atom {
 
 enum class Language { Python, Cpp, Other };  // Cpp: .c .cc .cpp .cu .cuh .h .hpp .hip; Triton is Python
+struct FileTrees;  // core/analysis/file_trees.h: the parsed sides, made on first use
 
 struct CodeLine {
   const DiffLine* diff = nullptr;   // the underlying diff line (kind, raw text, numbers)
@@ -64,6 +66,8 @@ struct FileView {
   std::string source_reason = "not-provided";
   std::string head_text;            // the file at the PR's head; Whole only ("" for a deleted file)
   std::string base_text;            // the file before the PR; Whole only ("" for an added file)
+  // The syntax trees of both sides, parsed when a rule first asks (head_trees / base_trees).
+  mutable std::shared_ptr<FileTrees> trees;
 };
 
 struct ReviewModel {

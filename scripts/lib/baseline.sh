@@ -1,10 +1,13 @@
 # shellcheck shell=bash
 # The native CLI of another commit (the baseline scripts/corpus-diff compares against), built once
-# per commit. Source after common.sh and build.sh.
+# per commit. Source after common.sh and build.sh (node_deps.sh is sourced here).
 #   build/baseline/src            a detached git worktree, moved to each baseline commit in turn
 #                                 (so a new baseline rebuilds only what changed)
 #   build/baseline/native         its CMake build
 #   build/baseline/<commit>/atom-review   the CLI of that commit, kept
+
+# shellcheck source=node_deps.sh
+source "$ATOM_ROOT/scripts/lib/node_deps.sh"
 
 ATOM_BASELINE_DIR="$ATOM_BUILD/baseline"
 
@@ -36,6 +39,7 @@ build_baseline() {
     ATOM_ROOT="$src"
     ATOM_NATIVE_BUILD="$ATOM_BASELINE_DIR/native"
     ATOM_LOG_DIR="$ATOM_BASELINE_DIR/logs"
+    ensure_node_modules  # the tree-sitter sources the core compiles come from npm
     build_native atom-review
   )
 }

@@ -53,7 +53,7 @@ const RuleMeta& b5_meta() {
     m.must_not_fire =
         "A compatibility shim in the same PR keeps the old name (alias `old = new`, a wrapper `def old(...)`, a "
         "re-export `import new as old`: aiter#4227); a new def that still takes `**kwargs` (old keyword "
-        "callers keep working); the diff removes the keyword from its call sites; bodies that are only "
+        "callers keep working); the diff removes the keyword from its call sites, or (for a removed or renamed parameter or a renamed function with no caller still shown using the old form) writes calls to the function, positional ones too, or to its new name: it went through the callers; a def nested inside a def (a closure nothing else can call); bodies that are only "
         "`raise NotImplementedError` / `pass` / `...`; underscore-prefixed parameters; a getattr whose result "
         "is checked and raised or logged on; a fallback that logs. An override that must keep the base "
         "signature and deliberately ignores a parameter (`del param`) reads it, so it is not flagged.";

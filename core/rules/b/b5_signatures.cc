@@ -5,6 +5,7 @@
 #include <set>
 #include <re2/re2.h>
 #include "core/analysis/python_structure.h"
+#include "core/analysis/signature_changes.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/b/b5_subchecks.h"
 
@@ -142,6 +143,19 @@ bool signature_imposed(const PyDef& def) {
     if (RE2::PartialMatch(decorator, imposing)) return true;
   return false;
 }
+
+// The head lines of the def (its `def` line alone when the tree does not know it).
+ast::LineRange head_range(const SeenDef& seen) {
+  const int line = seen.header()->new_line;
+  const ast::PyFunction* function = head_function_at(*seen.file, line);
+  return function ? function->range : ast::LineRange{line, line};
+}
+
+// A def inside a def: a closure nothing outside the enclosing function can call.
+bool nested_def(const SeenDef& seen) {
+  const ast::PyFunction* function = head_function_at(*seen.file, seen.header()->new_line);
+  return function != nullptr && function->nesting == ast::PyNesting::Nested;
+}
 }  // namespace
 
 void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
@@ -196,6 +210,8 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
       }
       if (find_use(model, LineKind::Added, keyword_call)) continue;  // the diff updated its callers
       if (before.def.name[0] == '_') continue;  // private: its callers are in this module, which the diff shows
+      // The PR wrote calls to it (positional ones too): it went through the callers it knows.
+      if (pr_writes_call_to(model, before.def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
       Finding finding = def_finding(*after, Severity::Warn, "param_removed",
                                     {{"param", param.name}, {"function", before.def.qualified},
                                      {"where", ""}, {"where_short", ""}});
@@ -241,6 +257,8 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
       continue;
     }
     if (old_name[0] == '_') continue;  // private: its users are in this module, which the diff updated
+    // The PR wrote calls under the new name: the rename reached the callers it knows.
+    if (pr_writes_call_to(model, after->def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
     Finding finding = def_finding(*after, Severity::Warn, "renamed",
                                   {{"old", old_name}, {"new", after->def.name}, {"where", ""}, {"where_short", ""}});
     finding.tag = Tag::Inferred;

@@ -1,5 +1,6 @@
-// `review --repo DIR`: with the checkout at the PR's head the engine sees whole functions, so a
-// finding that was a question about unseen lines is settled either way; paths never leave DIR.
+// `review --repo DIR`: with the checkout at the PR's head the engine sees whole functions, so
+// D1b, silent while the function's start is unseen, settles the question either way; paths never
+// leave DIR.
 #include <nlohmann/json.hpp>
 
 #include "tests/cpp/ci/ci_test_support.h"
@@ -38,7 +39,7 @@ class RepoOption : public CiTest {
  protected:
   nlohmann::json review(const std::string& extra) {
     const std::string diff = write("chain.diff", kChainDiff);
-    // D1b's own severity (warn as a question, red when verified), whatever its measured status.
+    // D1b's own severity (red: it reports only what the whole function shows), whatever its measured status.
     const CliRun run = invoke("review --format json " + rule_status_option("stable") + extra + " " + diff);
     EXPECT_EQ(run.exit_code, 0) << run.err;
     return nlohmann::json::parse(run.out, nullptr, false);
@@ -51,8 +52,8 @@ class RepoOption : public CiTest {
   }
 };
 
-TEST_F(RepoOption, WithoutTheCheckoutTheUnseenStartIsAQuestion) {
-  EXPECT_EQ(d1b_severities(review("")), std::vector<std::string>{"warn"});
+TEST_F(RepoOption, WithoutTheCheckoutTheUnseenStartKeepsD1bSilent) {
+  EXPECT_TRUE(d1b_severities(review("")).empty());
 }
 
 TEST_F(RepoOption, TheCheckoutShowsTheDefaultSoTheFindingGoes) {
@@ -74,7 +75,8 @@ TEST_F(RepoOption, TheCheckoutShowsNoDefaultSoTheFindingIsVerified) {
 TEST_F(RepoOption, AStaleOrMissingCheckoutIsNotedAndTheDiffStillReviewed) {
   write("head/README.md", "nothing here\n");
   const nlohmann::json result = review("--repo " + (dir_ / "head").string());
-  EXPECT_EQ(d1b_severities(result), std::vector<std::string>{"warn"});
+  EXPECT_TRUE(d1b_severities(result).empty()) << "reviewed from the hunks";
+  EXPECT_EQ(result["files"][0]["source"], "hunks");
   ASSERT_EQ(result["errors"].size(), 1u);
   EXPECT_EQ(result["errors"][0]["code"], "repo-file-missing");
 }

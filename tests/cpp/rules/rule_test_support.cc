@@ -12,6 +12,23 @@
 #include "core/tiers/tier_table.h"
 
 namespace atom::testing {
+namespace {
+
+// The rule on the head, less what it also finds on the base, as the engine runs every rule.
+std::vector<Finding> run_with_baseline_filter(const Rule& rule, const ReviewModel& model, const PrMeta& meta,
+                                              const TierTable& tiers) {
+  std::vector<Finding> findings;
+  rule.check(model, findings);
+  std::vector<FileSource> base_sources;
+  const ParsedDiff base_diff = base_as_unchanged_diff(model, base_sources);
+  const ReviewModel base = build_review_model(base_diff, meta, tiers, base_sources);
+  std::vector<Finding> base_findings;
+  rule.check(base, base_findings);
+  drop_findings_the_base_has(model, findings, base, base_findings);
+  return findings;
+}
+
+}  // namespace
 
 PrMeta default_fixture_meta() {
   PrMeta meta;
@@ -31,9 +48,7 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
   const ParsedDiff parsed = parse_diff(diff);
   const TierTable tiers = TierTable::for_repo(meta.repo);
   const ReviewModel model = build_review_model(parsed, meta, tiers);
-  std::vector<Finding> findings;
-  rule->check(model, findings);
-  return findings;
+  return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 
 bool shows_whole_heads(const ParsedDiff& diff) {
@@ -81,16 +96,7 @@ std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string
   for (const ParseError& note : notes) ADD_FAILURE() << "the head made from the diff does not fit it: " << note.message;
   const TierTable tiers = TierTable::for_repo(meta.repo);
   const ReviewModel model = build_review_model(diff, meta, tiers, sources);
-  std::vector<Finding> findings;
-  rule->check(model, findings);
-
-  std::vector<FileSource> base_sources;
-  const ParsedDiff base_diff = base_as_unchanged_diff(model, base_sources);
-  const ReviewModel base = build_review_model(base_diff, meta, tiers, base_sources);
-  std::vector<Finding> base_findings;
-  rule->check(base, base_findings);
-  drop_findings_the_base_has(model, findings, base, base_findings);
-  return findings;
+  return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 
 std::string read_text_file(const std::filesystem::path& path) {

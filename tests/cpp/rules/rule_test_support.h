@@ -16,14 +16,14 @@ namespace atom::testing {
 PrMeta default_fixture_meta();
 
 // Parses `diff`, builds the review model and runs the rule `rule_id` alone (no red gate, no
-// folding), so that every hit the rule reports is visible. Unknown rule → ADD_FAILURE, empty.
+// folding), less what it also finds on the hunks' old sides (the differential filter,
+// core/engine/baseline_filter.h, as the engine applies it). Unknown rule → ADD_FAILURE, empty.
 std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
                               const PrMeta& meta = default_fixture_meta());
 
 // The same, "whole-file", as `review --repo` sees it: each file's head is made from the diff alone
 // (head_from_new_side), the files are widened to whole files with their bases rebuilt, and the
-// rule also runs on the base so that the differential filter (core/engine/baseline_filter.h)
-// drops what the base already had.
+// differential filter drops what the whole base already had.
 std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff,
                                          const PrMeta& meta = default_fixture_meta());
 

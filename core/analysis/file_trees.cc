@@ -1,0 +1,109 @@
+#include "core/analysis/file_trees.h"
+
+#include <string>
+
+namespace atom {
+
+struct FileTrees {
+  bool head_parsed = false, base_parsed = false;
+  SideTrees head, base;
+};
+
+namespace {
+
+enum class Side { Head, Base };
+
+FileTrees& cache_of(const FileView& file) {
+  if (!file.trees) file.trees = std::make_shared<FileTrees>();
+  return *file.trees;
+}
+
+SideTrees parse_side(const FileView& file, Side side) {
+  SideTrees out;
+  const std::optional<syntax::Grammar> grammar = ast::grammar_for_path(file.path);
+  if (!grammar) return out;
+  if (file.source == ReviewSource::Whole) {
+    out.whole = true;
+    const std::string& text = side == Side::Head ? file.head_text : file.base_text;
+    const bool absent = side == Side::Head ? file.file->status == FileStatus::Deleted
+                                           : file.file->status == FileStatus::Added;
+    if (!absent) out.parts.push_back(ast::parse_file(*grammar, text));
+    return out;
+  }
+  for (const HunkView& hunk : file.hunks) {
+    std::string text;
+    int first_line = 0;
+    for (const CodeLine& line : hunk.lines) {
+      if (line.kind == (side == Side::Head ? LineKind::Removed : LineKind::Added)) continue;
+      if (first_line == 0) first_line = side == Side::Head ? line.new_line : line.old_line;
+      text += line.diff->text;
+      text += '\n';
+    }
+    if (first_line > 0) out.parts.push_back(ast::parse_fragment(*grammar, std::move(text), first_line));
+  }
+  return out;
+}
+
+int indentation(std::string_view line) {
+  int columns = 0;
+  for (char c : line) {
+    if (c == ' ') ++columns;
+    else if (c == '\t') columns += 8 - columns % 8;
+    else break;
+  }
+  return columns;
+}
+
+// A fragment shows all of a function when a code line after its end is back at (or left of) the
+// column of its first line: the body cannot run on past the fragment.
+bool body_ends_inside(const ast::FileSyntax& part, syntax::Node function) {
+  const syntax::SyntaxTree& tree = part.tree;
+  const std::string& text = tree.text();
+  const int def_line = tree.start_line(function);
+  const size_t def_start = tree.line_start(def_line);
+  const int def_column = indentation(std::string_view(text).substr(def_start));
+  for (int line = tree.end_line(function) + 1; line <= part.last_line; ++line) {
+    const size_t start = tree.line_start(line);
+    const size_t end = text.find('\n', start);
+    const std::string_view content = std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const size_t first = content.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || content[first] == '#') continue;
+    return indentation(content) <= def_column;
+  }
+  return false;
+}
+
+}  // namespace
+
+const SideTrees& head_trees(const FileView& file) {
+  FileTrees& cache = cache_of(file);
+  if (!cache.head_parsed) {
+    cache.head = parse_side(file, Side::Head);
+    cache.head_parsed = true;
+  }
+  return cache.head;
+}
+
+const SideTrees& base_trees(const FileView& file) {
+  FileTrees& cache = cache_of(file);
+  if (!cache.base_parsed) {
+    cache.base = parse_side(file, Side::Base);
+    cache.base_parsed = true;
+  }
+  return cache.base;
+}
+
+std::vector<VisibleFunction> complete_python_functions(const SideTrees& side) {
+  std::vector<VisibleFunction> out;
+  for (const ast::FileSyntax& part : side.parts) {
+    if (part.grammar() != syntax::Grammar::Python) continue;
+    syntax::walk(part.tree.root(), [&](syntax::Node node) {
+      if (node.kind() != "function_definition") return true;
+      if (!node.has_error() && (side.whole || body_ends_inside(part, node))) out.push_back({&part, node});
+      return true;  // methods of nested classes and nested defs are functions too
+    });
+  }
+  return out;
+}
+
+}  // namespace atom

@@ -1,0 +1,32 @@
+// The syntax trees of one file of the review, per side: the whole text when the file is reviewed
+// whole, else one fragment per hunk (that side's lines, parsed with tree-sitter's error
+// recovery). Parsed on first use and kept with the FileView, so every rule shares one parse.
+#pragma once
+#include <vector>
+
+#include "core/analysis/file_syntax.h"
+#include "core/analysis/review_model.h"
+
+namespace atom {
+
+struct SideTrees {
+  bool whole = false;
+  std::vector<ast::FileSyntax> parts;  // whole: the file; else one per hunk with lines on this side
+};
+
+// The head side (the PR's version) and the base side of `file`. Empty for a language without a
+// grammar, and for the side a file does not have (the base of an added file).
+const SideTrees& head_trees(const FileView& file);
+const SideTrees& base_trees(const FileView& file);
+
+struct VisibleFunction {
+  const ast::FileSyntax* syntax = nullptr;
+  syntax::Node node;  // a function_definition
+};
+
+// Python functions (methods and nested defs too) whose whole text the side shows, parsed without
+// error: every function of a whole file; in a fragment, those from the `def` to a later line back
+// at the def's indentation.
+std::vector<VisibleFunction> complete_python_functions(const SideTrees& side);
+
+}  // namespace atom

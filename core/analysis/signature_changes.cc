@@ -1,0 +1,125 @@
+#include "core/analysis/signature_changes.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/analysis/file_trees.h"
+
+namespace atom {
+namespace {
+
+using ast::PyFunction;
+using ast::PyParameter;
+using ast::PyParamKind;
+
+bool contains_any(const std::vector<int>& sorted_lines, int first, int last) {
+  auto it = std::lower_bound(sorted_lines.begin(), sorted_lines.end(), first);
+  return it != sorted_lines.end() && *it <= last;
+}
+
+// The signature's lines: the decorators and `def` down to the line before the body.
+bool signature_touched(const PyFunction& function, const std::vector<int>& changed) {
+  const int last = std::max(function.header_line, function.body.first - 1);
+  return contains_any(changed, function.range.first, last);
+}
+
+int column_of(const ast::FileSyntax& part, const PyFunction& function) {
+  const std::string& text = part.tree.text();
+  const size_t start = part.tree.line_start(function.header_line);
+  const size_t first = text.find_first_not_of(" \t", start);
+  return first == std::string::npos ? 0 : static_cast<int>(first - start);
+}
+
+std::map<std::string, PyFunction> functions_by_key(const SideTrees& side) {
+  std::map<std::string, PyFunction> out;
+  for (const ast::FileSyntax& part : side.parts)
+    for (const PyFunction& function : part.python.functions) {
+      if (function.header_line < part.first_line) continue;
+      const std::string key =
+          side.whole ? function.qualified : std::to_string(column_of(part, function)) + ":" + function.name;
+      out.emplace(key, function);  // the first def of a name wins (a redefinition is its own story)
+    }
+  return out;
+}
+
+bool ordinary(const PyParameter& parameter) {
+  return parameter.kind != PyParamKind::VarPositional && parameter.kind != PyParamKind::VarKeyword &&
+         parameter.name != "self" && parameter.name != "cls";
+}
+
+bool has_parameter(const std::vector<PyParameter>& parameters, const std::string& name) {
+  return std::any_of(parameters.begin(), parameters.end(), [&](const PyParameter& p) { return p.name == name; });
+}
+
+std::string last_part(const std::string& callee) {
+  const size_t dot = callee.rfind('.');
+  return dot == std::string::npos ? callee : callee.substr(dot + 1);
+}
+
+}  // namespace
+
+std::vector<int> new_code_lines(const FileView& file) {
+  std::vector<int> out;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (is_new_code(line)) out.push_back(line.new_line);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int> deleted_code_lines(const FileView& file) {
+  std::vector<int> out;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (is_deleted_code(line)) out.push_back(line.old_line);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<PySignatureChange> python_signature_changes(const FileView& file) {
+  std::vector<PySignatureChange> out;
+  if (file.language != Language::Python) return out;
+  const std::vector<int> written = new_code_lines(file);
+  const std::vector<int> deleted = deleted_code_lines(file);
+  if (written.empty() && deleted.empty()) return out;
+  const std::map<std::string, PyFunction> before = functions_by_key(base_trees(file));
+  for (const auto& [key, after] : functions_by_key(head_trees(file))) {
+    const auto old = before.find(key);
+    if (old == before.end()) continue;
+    if (!signature_touched(after, written) && !signature_touched(old->second, deleted)) continue;
+    PySignatureChange change{&file, old->second, after, {}, {}, false};
+    for (const PyParameter& parameter : old->second.parameters)
+      if (ordinary(parameter) && !has_parameter(after.parameters, parameter.name)) change.removed.push_back(parameter.name);
+    for (const PyParameter& parameter : after.parameters) {
+      if (!has_parameter(old->second.parameters, parameter.name)) change.added.push_back(parameter);
+      change.after_takes_kwargs |= parameter.kind == PyParamKind::VarKeyword;
+    }
+    if (!change.removed.empty() || !change.added.empty()) out.push_back(std::move(change));
+  }
+  return out;
+}
+
+const ast::PyFunction* head_function_at(const FileView& file, int header_line) {
+  for (const ast::FileSyntax& part : head_trees(file).parts)
+    for (const PyFunction& function : part.python.functions)
+      if (function.header_line == header_line) return &function;
+  return nullptr;
+}
+
+bool pr_writes_call_to(const ReviewModel& model, const std::string& name, const FileView& file,
+                       ast::LineRange function) {
+  for (const FileView& other : model.files) {
+    if (other.language != Language::Python) continue;
+    const std::vector<int> written = new_code_lines(other);
+    if (written.empty()) continue;
+    for (const ast::FileSyntax& part : head_trees(other).parts)
+      for (const ast::PyCall& call : part.python.calls) {
+        if (last_part(call.callee) != name || !contains_any(written, call.range.first, call.range.last)) continue;
+        if (&other == &file && function.contains(call.line)) continue;
+        return true;
+      }
+  }
+  return false;
+}
+
+}  // namespace atom
