@@ -44,11 +44,12 @@ const RuleMeta& c3_meta() {
         "if kv_dim == self.kv_lora_rank + self.qk_rope_head_dim:   # fine\n```";
     m.must_not_fire =
         "The same literal or constant already stands on an unchanged (context) line of the same file the diff "
-        "shows; comments and docstrings; paths (`\"hsa/gfx950/…\"`); a named constant's definition "
+        "shows, or on a line the PR removed (the base had it: an edited or reflowed condition); comments and docstrings; paths (`\"hsa/gfx950/…\"`); a named constant's definition "
         "(`MLA_LATENT_DIM = 576`); a named capability flag (`self._is_gfx950 = get_gfx() == \"gfx950\"`); "
-        "`assert`/`raise` guards (they fail loudly); capability guards inside a detection helper (`_detect_gfx1201()`, "
-        "`is_gfx950()`); the central arch registry files (`chip_info`, `platform`, `arch` modules); test files "
-        "(ATOM#749 must not fire).";
+        "`assert`/`raise` guards, an `if` whose body starts by raising, and C++ check macros (`TORCH_CHECK`, "
+        "`AITER_CHECK`, `assert`, `static_assert`): they fail loudly; capability guards inside a detection helper (`_detect_gfx1201()`, "
+        "`is_gfx950()`); the central arch registry files (`chip_info`, `platform`, `arch` modules); test files and aiter's "
+        "test and benchmark tree `op_tests/` (ATOM#749 must not fire).";
     m.source = "ATOM#860 (fires), ATOM#749 (must not)";
     m.messages = {
         {"arch_literal", "The dispatch condition hardcodes the arch `\"{literal}\"`",
@@ -72,7 +73,29 @@ const RuleMeta& c3_meta() {
 
 bool exempt_file(const FileView& file) {
   static const RE2 registry(R"((?i)(?:^|/)(?:chip_info|platform|arch\w*|envs)\.py$)");
-  return file.is_test || file.language == Language::Other || RE2::PartialMatch(file.path, registry);
+  static const RE2 test_tree(R"(^op_tests/)");
+  return file.is_test || file.language == Language::Other || RE2::PartialMatch(file.path, registry) ||
+         RE2::PartialMatch(file.path, test_tree);
+}
+
+// The line fails loudly on other archs rather than choosing a path for them: a C++ check macro,
+// or a Python `if` whose body starts with `raise` (the next code line of the hunk's new side).
+bool loud_guard(const FileView& file, const CodeLine& line) {
+  static const RE2 cpp_check(R"((?:\b[A-Z][A-Z0-9_]*CHECK\w*|\bassert|\bstatic_assert)\s*\()");
+  static const RE2 python_if(R"(^\s*(?:el)?if\b.*:\s*$)");
+  static const RE2 raises(R"(^\s*raise\b)");
+  if (file.language == Language::Cpp) return RE2::PartialMatch(line.code, cpp_check);
+  if (!RE2::PartialMatch(line.code, python_if)) return false;
+  for (const HunkView& hunk : file.hunks)
+    for (size_t i = 0; i < hunk.lines.size(); ++i) {
+      if (&hunk.lines[i] != &line) continue;
+      for (size_t k = i + 1; k < hunk.lines.size(); ++k) {
+        const CodeLine& next = hunk.lines[k];
+        if (next.kind == LineKind::Removed || next.blank_or_comment) continue;
+        return RE2::PartialMatch(next.code, raises);
+      }
+    }
+  return false;
 }
 
 bool in_detection_helper(const CodeLine& line) {
@@ -83,7 +106,7 @@ bool in_detection_helper(const CodeLine& line) {
   return RE2::PartialMatch(line.function, helper);
 }
 
-// Literals on context lines of the file (unchanged code) and integers there.
+// Literals the base already had in the file (context and removed lines), and the context code.
 struct UnchangedText {
   std::set<std::string> literals;
   std::string code;  // every context line's stripped code, newline-separated
@@ -93,9 +116,10 @@ UnchangedText unchanged_text(const FileView& file) {
   UnchangedText text;
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines) {
-      if (line.kind != LineKind::Context || !line.diff) continue;
+      if (line.kind == LineKind::Added || !line.diff) continue;
       for (std::string& literal : abc::string_literals(line.diff->text, file.language))
         text.literals.insert(std::move(literal));
+      if (line.kind == LineKind::Removed) continue;  // removed literals count; removed numbers were not asked for
       text.code += line.code;
       text.code += '\n';
     }
@@ -120,7 +144,8 @@ class C3ArchLiteral final : public Rule {
     };
     for (const auto& [file, line] : model.hits(kArchKey)) {
       if (exempt_file(*file) || line->in_docstring || in_detection_helper(*line) || !line->diff ||
-          RE2::PartialMatch(line->code, capability_flag) || RE2::PartialMatch(line->code, explicit_guard))
+          RE2::PartialMatch(line->code, capability_flag) || RE2::PartialMatch(line->code, explicit_guard) ||
+          loud_guard(*file, *line))
         continue;
       for (const std::string& literal : abc::string_literals(line->diff->text, file->language)) {
         if (!RE2::FullMatch(literal, arch_literal) || unchanged_of(file).literals.count(literal)) continue;
