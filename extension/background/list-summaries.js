@@ -2,7 +2,8 @@
 // diff through the shared queue and reviewing it with the engine.
 import { metaForRequest, parseListSummaryRequest } from '../shared/messages.js';
 import { reviewDiff } from './engine-host.js';
-import { DiffQueue, DiffUnavailable, fetchDiffForList } from './list-queue.js';
+import { DiffQueue } from './list-queue.js';
+import { DiffUnavailable, fetchPullRequestDiff } from './pr-diff.js';
 import { ListSummaryStore } from './list-summary-store.js';
 import { summarizeForList } from './list-summary.js';
 
@@ -13,7 +14,7 @@ const pending = new Map(); // store key -> promise, so that one pull request is 
 async function computeSummary(pr) {
   const cached = await store.get(pr);
   if (cached) return cached;
-  const diffBytes = await queue.run(() => fetchDiffForList(pr));
+  const diffBytes = await queue.run(() => fetchPullRequestDiff(pr));
   const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, metaForRequest(pr))));
   await store.put(pr, summary);
   return summary;
