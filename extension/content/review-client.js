@@ -78,7 +78,8 @@ async function askForReview(pr, reading) {
   const { page } = reading;
   const context = await contextInTime(reading);
   const { title = shown.title, author = shown.author, ...meta } = context ?? {};
-  const fullContext = { ...page.head, ...meta };
+  // The head and base this page names itself win over those the conversation page shows.
+  const fullContext = { ...meta, ...page.head };
   // Firefox's `browser` namespace is the one documented to return promises; Chrome has `chrome`.
   const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
   const answer = await runtime.sendMessage(reviewRequest({

@@ -10,17 +10,20 @@ import {
   PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised,
 } from '../views/panel.jsx';
 
-async function draftInto(doc, draft) {
+function draftInto(doc, draft) {
   const field = findOnPage(doc, 'commentBox');
-  if (field) {
-    appendDraftToField(field, draft);
-    return 'Draft added to the comment box.';
-  }
+  if (!field) return { message: 'No comment box is open here: open one and draft again, or copy the draft.', offerCopy: true };
+  appendDraftToField(field, draft);
+  return { message: 'Draft added to the comment box.', offerCopy: false };
+}
+
+// Only ever on the user's click of "Copy draft": the clipboard is theirs.
+async function copyDraft(draft) {
   try {
     await navigator.clipboard.writeText(draft);
-    return 'No comment box is open here: the draft is on the clipboard.';
+    return 'Draft copied to the clipboard.';
   } catch {
-    return 'Open the comment or review box, then draft again.';
+    return 'The browser did not let the draft be copied: open the comment or review box, then draft again.';
   }
 }
 
@@ -55,6 +58,7 @@ export const reviewPanel = {
         checked: state.checked,
         onCollapsedChanged: savePanelCollapsed,
         onChecksChanged: (checked) => saveReviewState(stateKey, { checked }),
+        onCopyDraft: () => copyDraft(result.draft ?? ''),
         onShowPlace: (place) => scrollToPlace(document, place),
         onRestore: (finding) => setDismissed(stateKey, finding, null),
       });
