@@ -8,6 +8,7 @@ import { PanelSections } from './panel-sections.jsx';
 export const PANEL = 'panel';
 export const PANEL_FINDINGS = 'panel-findings';
 export const LAYOUT_NOTICE = 'layout-notice';
+export const STORAGE_PROBLEM = 'storage-problem';
 const BODY_ID = 'atom-review-panel-body';
 
 const VERDICT_LABELS = { lgtm: 'Looks good', needs_work: 'Needs work', block: 'Blocked' };
@@ -101,6 +102,19 @@ export function showLayoutUnrecognised(panel, unrecognised) {
   notice.textContent = unrecognised
     ? 'atom-review did not recognise the layout of this page: its findings are listed here, by file and line.'
     : '';
+}
+
+/** Says, in the panel, that the reviewer's ticks or dismissals could not be read or saved. */
+export function showStorageProblem(panel, message) {
+  let notice = panel.querySelector(`[data-atom-review="${STORAGE_PROBLEM}"]`);
+  if (!notice) {
+    notice = panel.ownerDocument.createElement('p');
+    notice.dataset.atomReview = STORAGE_PROBLEM;
+    notice.className = 'atom-review-warning';
+    notice.setAttribute('role', 'alert');
+    panel.append(notice);
+  }
+  notice.textContent = `${message}. What you ticked or dismissed may not be kept.`;
 }
 
 /** The panel when there is no result: says why, so a failure is never silent. */
