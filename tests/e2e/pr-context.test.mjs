@@ -150,7 +150,9 @@ const hostileConversation = (pr) => ({
   comments: [...CONVERSATION.comments, { author: 'mallory', body: `Pushed a fix: ${chosenLink(pr)}` }],
   reviews: [...CONVERSATION.reviews, { author: 'mallory', body: `See ${chosenLink(pr)}`, threads: [] }],
 });
-const rawRequestShas = (pr) => [...new Set(github.requests
+// The commits whose files were asked for on github.com's raw route since request number `since`
+// (the route names the repository, not the pull request).
+const rawRequestShas = (pr, since) => [...new Set(github.requests.slice(since)
   .filter((r) => r.host === 'github.com' && r.path.startsWith(`/${pr.owner}/${pr.repo}/raw/`))
   .map((r) => r.path.split('/')[4]))];
 
@@ -251,17 +253,20 @@ describe('pull request context', () => {
   });
 
   test('the head files are read at the timeline\'s head, not at a commit a comment links to', async () => {
+    const since = github.requests.length;
     const page = await openWithPanel(pullUrl(HOSTILE_PR, 'files'));
-    await waitFor(() => rawRequestShas(HOSTILE_PR).length > 0);
-    assert.deepEqual(rawRequestShas(HOSTILE_PR), [HEAD_SHA]);
+    await waitFor(() => rawRequestShas(HOSTILE_PR, since).length > 0);
+    await page.waitForTimeout(500);
+    assert.deepEqual(rawRequestShas(HOSTILE_PR, since), [HEAD_SHA]);
     await page.close();
   });
 
   test('the head the files page names itself wins over the conversation page\'s', async () => {
+    const since = github.requests.length;
     const page = await openWithPanel(pullUrl(OWN_HEAD_PR, 'files'));
-    await waitFor(() => rawRequestShas(OWN_HEAD_PR).length > 0);
+    await waitFor(() => rawRequestShas(OWN_HEAD_PR, since).length > 0);
     await page.waitForTimeout(500); // the re-run with the conversation's context, if any, has asked too
-    assert.deepEqual(rawRequestShas(OWN_HEAD_PR), [OWN_HEAD_SHA]);
+    assert.deepEqual(rawRequestShas(OWN_HEAD_PR, since), [OWN_HEAD_SHA]);
     await page.close();
   });
 
