@@ -26,11 +26,14 @@ function headShownHere(page, pr) {
 
 let lastReading = null; // the page's reading, shared by the page's features
 
+// Per address and per body element: Turbo replaces the body, so a reading taken of the page a
+// visit was leaving (the address pushed, the new page not yet rendered) is not kept for the new one.
 function readThisPage(pr) {
   const address = `${location.pathname}${location.search}`;
-  if (lastReading?.address !== address) {
+  if (lastReading?.address !== address || lastReading.body !== document.body) {
     const page = readDiffFromPage(document, location);
-    const reading = { address, page, headSha: headShownHere(page, pr), context: null, rerunPromised: false, reviews: new Map() };
+    const reading = { address, body: document.body, page, headSha: headShownHere(page, pr), context: null,
+      rerunPromised: false, reviews: new Map() };
     reading.contextPromise = readPullRequestContext(document, pr).catch(() => ({}))
       .then((found) => { reading.context = found; return found; });
     lastReading = reading;
