@@ -1,27 +1,81 @@
-// Reads a fetch response's body, giving up (and cancelling the download) past `maxBytes`.
-// Every download the background makes for content it hands on goes through this one reader.
+// Every download the background makes for content it hands on (diffs, pages, head files) goes
+// through `fetchBounded`: with the session cookie, a time limit that covers the whole body, a size
+// cap, and the final address after redirects checked against the origins allowed to answer.
+
+/** Why a download gave nothing; `kind`: timed-out | too-large | off-origin | network. */
+export class DownloadFailed extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+
+const MIB = 1024 * 1024;
+const size = (bytes) => (bytes >= MIB && bytes % MIB === 0 ? `${bytes / MIB} MiB` : `${bytes} bytes`);
 
 /** Resolves to the body as bytes; rejects past `maxBytes` with "<what> is larger than N bytes". */
 export async function readBoundedBytes(response, maxBytes, what) {
   const reader = response.body?.getReader();
   if (!reader) return new Uint8Array(0);
   const chunks = [];
-  let size = 0;
+  let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    total += value.byteLength;
+    if (total > maxBytes) {
       await reader.cancel();
-      throw new Error(`${what} is larger than ${maxBytes} bytes`);
+      throw new DownloadFailed('too-large', `${what} is larger than ${size(maxBytes)}`);
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+function originOf(url) {
+  try {
+    return url ? new URL(url).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * GETs `url`. Resolves to {status, headers, bytes}: `bytes` is the body when the status is 2xx,
+ * else null (the body is not read). Rejects with DownloadFailed when nothing usable came: no
+ * answer (headers and body) within `timeoutMs`, a body over `maxBytes`, an answer from an origin
+ * not in `origins` (a redirect to a sign-in page, say), or a network failure.
+ */
+export async function fetchBounded(url, { fetchImpl = fetch, timeoutMs, maxBytes, origins, what, headers }) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DownloadFailed('timed-out', `no answer within ${seconds(timeoutMs)}`)), timeoutMs);
+  try {
+    const response = await fetchImpl(url, {
+      credentials: 'include', redirect: 'follow', signal: controller.signal, ...(headers && { headers }),
+    });
+    const origin = originOf(response.url);
+    if (!origins.includes(origin)) {
+      response.body?.cancel().catch(() => {});
+      throw new DownloadFailed('off-origin', `redirected to ${origin || 'an unknown place'}, not ${origins.join(' or ')}`);
+    }
+    if (!response.ok) {
+      response.body?.cancel().catch(() => {});
+      return { status: response.status, headers: response.headers, bytes: null };
+    }
+    return { status: response.status, headers: response.headers, bytes: await readBoundedBytes(response, maxBytes, what) };
+  } catch (error) {
+    if (controller.signal.aborted) throw controller.signal.reason;
+    if (error instanceof DownloadFailed) throw error;
+    throw new DownloadFailed('network', `network error: ${error?.message ?? error}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -3,29 +3,26 @@
 // worker has no DOMParser, so the content script parses it. Bounded in time and size; a page that
 // is not there is an answer ({ok: true, status}), not an error.
 import { pageFetchUrl, parsePageFetchRequest } from '../shared/page-fetch-messages.js';
-import { readBoundedBytes } from './bounded-body.js';
+import { DownloadFailed, fetchBounded } from './bounded-body.js';
 
 export const PAGE_TIMEOUT_MS = 20_000;
 export const MAX_PAGE_BYTES = 12 * 1024 * 1024;
+const GITHUB_ORIGIN = 'https://github.com';
 
 /**
  * Resolves to {status, html} for a parsed page request (html is '' unless the status is 2xx);
  * rejects on a network failure, a timeout or an oversized page.
  */
 export async function fetchGitHubPage(request, { fetchImpl = fetch, timeoutMs = PAGE_TIMEOUT_MS, maxBytes = MAX_PAGE_BYTES } = {}) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   try {
-    const response = await fetchImpl(pageFetchUrl(request), {
-      credentials: 'include', redirect: 'follow', signal: controller.signal, headers: { accept: 'text/html' },
+    const { status, bytes } = await fetchBounded(pageFetchUrl(request), {
+      fetchImpl, timeoutMs, maxBytes, origins: [GITHUB_ORIGIN], what: 'the page', headers: { accept: 'text/html' },
     });
+    return { status, html: bytes ? new TextDecoder().decode(bytes) : '' };
+  } catch (error) {
     // A redirect must not lead off github.com (the session cookie is meant for it alone).
-    if (response.url && new URL(response.url).host !== 'github.com') return { status: 0, html: '' };
-    if (!response.ok) return { status: response.status, html: '' };
-    const bytes = await readBoundedBytes(response, maxBytes, 'the page');
-    return { status: response.status, html: new TextDecoder().decode(bytes) };
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof DownloadFailed && error.kind === 'off-origin') return { status: 0, html: '' };
+    throw error;
   }
 }
 

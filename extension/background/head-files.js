@@ -5,7 +5,7 @@
 // and a size cap per file, caps on files and bytes per pull request. A file that cannot be read
 // keeps its hunks (the engine reviews it from the diff), named with the reason.
 import { COMMIT_SHA } from '../shared/commit-sha.js';
-import { readBoundedBytes } from './bounded-body.js';
+import { fetchBounded } from './bounded-body.js';
 import { DiffQueue } from './list-queue.js';
 
 export const HEAD_FILE_LIMITS = {
@@ -43,25 +43,12 @@ export function pathsToRead(result) {
     .map((file) => file.path);
 }
 
-const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
-
 /** One file's bytes; rejects with an Error whose message is the reason, short enough for the panel. */
 export async function fetchRawFile(url, { fetchImpl = fetch, timeoutMs = HEAD_FILE_LIMITS.timeoutMs,
   maxBytes = HEAD_FILE_LIMITS.maxFileBytes } = {}) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${seconds(timeoutMs)}`)), timeoutMs);
-  try {
-    const response = await fetchImpl(url, { credentials: 'include', redirect: 'follow', signal: controller.signal });
-    const origin = response.url ? new URL(response.url).origin : '';
-    if (origin !== RAW_ORIGIN) throw new Error(`redirected to ${origin || 'an unknown place'}, not ${RAW_ORIGIN}`);
-    if (!response.ok) throw new Error(response.status === 404 ? 'not found (404)' : `GitHub answered ${response.status}`);
-    return await readBoundedBytes(response, maxBytes, 'the file');
-  } catch (error) {
-    if (controller.signal.aborted) throw controller.signal.reason;
-    throw error instanceof Error && error.message ? error : new Error(`network error: ${error}`);
-  } finally {
-    clearTimeout(timer);
-  }
+  const { status, bytes } = await fetchBounded(url, { fetchImpl, timeoutMs, maxBytes, origins: [RAW_ORIGIN], what: 'the file' });
+  if (!bytes) throw new Error(status === 404 ? 'not found (404)' : `GitHub answered ${status}`);
+  return bytes;
 }
 
 /**

@@ -2,7 +2,8 @@
 // diff through the shared queue and reviewing it with the engine.
 import { metaForRequest, parseListSummaryRequest } from '../shared/messages.js';
 import { reviewDiff } from './engine-host.js';
-import { DiffQueue, DiffUnavailable, fetchDiffForList } from './list-queue.js';
+import { DiffQueue } from './list-queue.js';
+import { DiffUnavailable, fetchPullRequestDiff } from './pr-diff.js';
 import { ListSummaryStore } from './list-summary-store.js';
 import { summarizeForList } from './list-summary.js';
 
@@ -10,13 +11,14 @@ const queue = new DiffQueue({ maxInFlight: 4 });
 const store = new ListSummaryStore({ storage: chrome.storage.local });
 const pending = new Map(); // store key -> promise, so that one pull request is fetched once
 
+// A storage that cannot be read is a cache miss; one that cannot be written is said in the
+// summary's `notKept` (the badge's tooltip shows it), never a failed review.
 async function computeSummary(pr) {
-  const cached = await store.get(pr);
+  const cached = await store.get(pr).catch(() => null);
   if (cached) return cached;
-  const diffBytes = await queue.run(() => fetchDiffForList(pr));
+  const diffBytes = await queue.run(() => fetchPullRequestDiff(pr));
   const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, metaForRequest(pr))));
-  await store.put(pr, summary);
-  return summary;
+  return store.put(pr, summary).then(() => summary, (error) => ({ ...summary, notKept: error.message }));
 }
 
 function summaryFor(pr) {

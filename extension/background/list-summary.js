@@ -2,10 +2,13 @@
 const SEVERITY_ORDER = { red: 0, warn: 1, note: 2 };
 const TOP_FINDINGS = 3;
 const SHOWN_TIERS = [1, 2, 3];
+// The tooltip names this many files per tier and counts the rest; only those are kept.
+export const LISTED_TIER_FILES = 8;
 
 /**
  * → {tier (most critical tier touched, or null when no file has one), red, warn, types,
- *    topFindings: [{severity, rule, path, line, problem}], tierFiles: {1: [paths], 2: [paths]}}
+ *    topFindings: [{severity, rule, path, line, problem}], tierFiles: {1: [paths], 2: [paths]} (the first
+ *    LISTED_TIER_FILES of each), tierFileCounts: {1: n, 2: n}}
  */
 export function summarizeForList(result) {
   const files = result.files ?? [];
@@ -28,6 +31,7 @@ export function summarizeForList(result) {
     warn: count('warn'),
     types: (result.pr_types ?? []).map((type) => type.id),
     topFindings: ranked,
-    tierFiles: { 1: pathsOfTier(1), 2: pathsOfTier(2) },
+    tierFiles: { 1: pathsOfTier(1).slice(0, LISTED_TIER_FILES), 2: pathsOfTier(2).slice(0, LISTED_TIER_FILES) },
+    tierFileCounts: { 1: pathsOfTier(1).length, 2: pathsOfTier(2).length },
   };
 }

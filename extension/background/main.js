@@ -7,6 +7,7 @@ import { ReviewCache } from './review-cache.js';
 import { reviewRequestKey } from './review-request-key.js';
 import { answerListSummary } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
+import { fromOurGitHubTabs } from './message-sender.js';
 
 const cache = new ReviewCache();
 const readHeadFiles = headFileReader();
@@ -25,7 +26,7 @@ async function reviewPullRequest(pr) {
   return { resultJson, headFiles };
 }
 
-chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
   cache.getOrCompute(reviewRequestKey(pr), () => reviewPullRequest(pr)).then(
@@ -33,7 +34,8 @@ chrome.runtime.onMessage.addListener((message, _sender, sendResponse) => {
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
-});
+}
 
-chrome.runtime.onMessage.addListener(answerListSummary);
-chrome.runtime.onMessage.addListener(answerPageFetch);
+for (const listener of [answerReview, answerListSummary, answerPageFetch]) {
+  chrome.runtime.onMessage.addListener(fromOurGitHubTabs(listener, chrome.runtime.id));
+}

@@ -7,6 +7,12 @@
 // The last one is ours (review-with-dismissals.js): the review changed, so the page is redrawn.
 const NAVIGATION_EVENTS = ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate', 'atom-review:review-changed'];
 const URL_POLL_MS = 500;
+// Between these and the next navigation event the address is already the new page's while the
+// document still shows the old one (Turbo pushes the address before it fetches the page): the
+// poll must not start the new page's features on the old page's content. A visit that never
+// renders (cancelled, failed into a full load) stops counting after VISIT_GIVE_UP_MS.
+const VISIT_STARTED_EVENTS = ['turbo:visit', 'soft-nav:start'];
+const VISIT_GIVE_UP_MS = 10_000;
 
 // Hash changes (jumping to a file or a line) keep the page; only path and query make a new one.
 function pageAddress(location) {
@@ -20,8 +26,10 @@ function pageAddress(location) {
 export function startPageFeatures(features, { win = window, log = console } = {}) {
   let controller = null;
   let shownAddress = null;
+  let visitStartedAt = null; // while a visit is between its start and its render
 
   function startForCurrentPage() {
+    visitStartedAt = null;
     controller?.abort();
     controller = new AbortController();
     shownAddress = pageAddress(win.location);
@@ -38,9 +46,12 @@ export function startPageFeatures(features, { win = window, log = console } = {}
   }
 
   const onNavigation = () => startForCurrentPage();
+  const onVisitStarted = () => { visitStartedAt = Date.now(); };
   for (const type of NAVIGATION_EVENTS) win.addEventListener(type, onNavigation);
+  for (const type of VISIT_STARTED_EVENTS) win.addEventListener(type, onVisitStarted);
   // pushState from the page's own scripts fires no event a content script can see.
   const poll = win.setInterval(() => {
+    if (visitStartedAt !== null && Date.now() - visitStartedAt < VISIT_GIVE_UP_MS) return;
     if (pageAddress(win.location) !== shownAddress) startForCurrentPage();
   }, URL_POLL_MS);
 
@@ -48,6 +59,7 @@ export function startPageFeatures(features, { win = window, log = console } = {}
 
   return function stop() {
     for (const type of NAVIGATION_EVENTS) win.removeEventListener(type, onNavigation);
+    for (const type of VISIT_STARTED_EVENTS) win.removeEventListener(type, onVisitStarted);
     win.clearInterval(poll);
     controller?.abort();
   };

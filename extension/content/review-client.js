@@ -26,11 +26,14 @@ function headShownHere(page, pr) {
 
 let lastReading = null; // the page's reading, shared by the page's features
 
+// Per address and per body element: Turbo replaces the body, so a reading taken of the page a
+// visit was leaving (the address pushed, the new page not yet rendered) is not kept for the new one.
 function readThisPage(pr) {
   const address = `${location.pathname}${location.search}`;
-  if (lastReading?.address !== address) {
+  if (lastReading?.address !== address || lastReading.body !== document.body) {
     const page = readDiffFromPage(document, location);
-    const reading = { address, page, headSha: headShownHere(page, pr), context: null, rerunPromised: false, reviews: new Map() };
+    const reading = { address, body: document.body, page, headSha: headShownHere(page, pr), context: null,
+      rerunPromised: false, reviews: new Map() };
     reading.contextPromise = readPullRequestContext(document, pr).catch(() => ({}))
       .then((found) => { reading.context = found; return found; });
     lastReading = reading;
@@ -78,7 +81,8 @@ async function askForReview(pr, reading) {
   const { page } = reading;
   const context = await contextInTime(reading);
   const { title = shown.title, author = shown.author, ...meta } = context ?? {};
-  const fullContext = { ...page.head, ...meta };
+  // The head and base this page names itself win over those the conversation page shows.
+  const fullContext = { ...meta, ...page.head };
   // Firefox's `browser` namespace is the one documented to return promises; Chrome has `chrome`.
   const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
   const answer = await runtime.sendMessage(reviewRequest({

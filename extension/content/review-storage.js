@@ -1,8 +1,30 @@
 // What the reviewer did on a pull request (ticked checklist items, dismissed findings) kept in
 // chrome.storage.local per pull request and per reviewed diff, so a new push starts afresh.
+// Changes to one key are applied one after another (a read-modify-write each), so two quick
+// dismissals both land; a failed read or write is reported (onStorageFailure), never
+// swallowed. Old states are evicted: those not saved for PR_STATE_LIMITS.maxAgeMs, and past
+// PR_STATE_LIMITS.maxEntries the oldest.
 import { sha256Hex } from './sha256.js';
 
 const storage = () => (globalThis.browser ?? globalThis.chrome).storage.local;
+
+const STATE_PREFIX = 'atom-review:pr:';
+export const PR_STATE_LIMITS = { maxAgeMs: 90 * 24 * 60 * 60 * 1000, maxEntries: 500 };
+
+// Told of every failure (the panel shows it). Not a DOM event: the page could fire one of those.
+const failureListeners = new Set();
+
+/** Calls `listener(reason)` on each storage failure until `signal` aborts. */
+export function onStorageFailure(listener, signal) {
+  failureListeners.add(listener);
+  signal.addEventListener('abort', () => failureListeners.delete(listener), { once: true });
+}
+
+export function reportStorageFailure(what, error) {
+  const reason = `${what} failed: ${error?.message ?? error}`;
+  for (const listener of failureListeners) listener(reason);
+  return reason;
+}
 
 /**
  * Stands in for the head commit when the page does not name it (the `.diff` does not): the same
@@ -15,7 +37,7 @@ export async function reviewedDiffId(result) {
 }
 
 export function reviewStateKey({ owner, repo, number }, diffId) {
-  return `atom-review:pr:${owner}/${repo}#${number}@${diffId}`;
+  return `${STATE_PREFIX}${owner}/${repo}#${number}@${diffId}`;
 }
 
 const isDismissal = (item) => item && typeof item === 'object' && typeof item.rule === 'string'
@@ -23,7 +45,8 @@ const isDismissal = (item) => item && typeof item === 'object' && typeof item.ru
 
 /**
  * → {checked: string[], dismissed: [{rule, path, line, reason}]}: the ticked checklist items'
- * ids and the dismissed findings, in the shape the engine's meta takes them.
+ * ids and the dismissed findings, in the shape the engine's meta takes them. Rejects when the
+ * storage cannot be read.
  */
 export async function loadReviewState(key) {
   const stored = (await storage().get(key))[key];
@@ -34,12 +57,55 @@ export async function loadReviewState(key) {
   };
 }
 
+const pending = new Map(); // key -> the last change queued for it
+let evicted = false; // once per page load is enough
+
+/**
+ * Applies `change(state) → state` to the stored state of `key`, after every change queued before
+ * it; resolves when it is written. Rejects (and reports) when the read or the write fails: then
+ * nothing is written, so a failed read never overwrites what was there.
+ */
+export function updateReviewState(key, change) {
+  const previous = pending.get(key) ?? Promise.resolve();
+  const update = previous.catch(() => {}).then(async () => {
+    const state = change(await loadReviewState(key));
+    await storage().set({ [key]: { ...state, savedAt: Date.now() } });
+  });
+  pending.set(key, update);
+  update.finally(() => { if (pending.get(key) === update) pending.delete(key); }).catch(() => {});
+  const reported = update.catch((error) => { throw new Error(reportStorageFailure('Saving your review state', error)); });
+  if (!evicted) {
+    evicted = true;
+    reported.then(() => evictOldStates()).catch(() => {});
+  }
+  return reported;
+}
+
 /** Replaces the parts of the state `changes` names ({checked?: Iterable, dismissed?: list}). */
-export async function saveReviewState(key, changes) {
-  const state = await loadReviewState(key);
-  if (changes.checked) state.checked = [...changes.checked].sort();
-  if (changes.dismissed) state.dismissed = changes.dismissed;
-  await storage().set({ [key]: state });
+export function saveReviewState(key, changes) {
+  return updateReviewState(key, (state) => ({
+    checked: changes.checked ? [...changes.checked].sort() : state.checked,
+    dismissed: changes.dismissed ?? state.dismissed,
+  }));
+}
+
+/**
+ * The per-PR keys to drop from `items` (all of storage): those saved longer than maxAgeMs ago, then
+ * the oldest past maxEntries. A state without `savedAt` (an earlier version's) only goes by count.
+ */
+export function statesToEvict(items, now, limits = PR_STATE_LIMITS) {
+  const states = Object.entries(items).filter(([key]) => key.startsWith(STATE_PREFIX))
+    .map(([key, value]) => ({ key, savedAt: Number.isFinite(value?.savedAt) ? value.savedAt : null }));
+  const old = states.filter(({ savedAt }) => savedAt !== null && now - savedAt > limits.maxAgeMs);
+  const kept = states.filter((state) => !old.includes(state))
+    .sort((a, b) => (b.savedAt ?? -Infinity) - (a.savedAt ?? -Infinity) || a.key.localeCompare(b.key));
+  return [...old, ...kept.slice(limits.maxEntries)].map(({ key }) => key);
+}
+
+export async function evictOldStates({ now = Date.now(), limits = PR_STATE_LIMITS } = {}) {
+  const keys = statesToEvict(await storage().get(null), now, limits);
+  if (keys.length > 0) await storage().remove(keys);
+  return keys;
 }
 
 const PANEL_COLLAPSED = 'atom-review:panel-collapsed';
@@ -49,5 +115,9 @@ export async function loadPanelCollapsed() {
 }
 
 export async function savePanelCollapsed(collapsed) {
-  await storage().set({ [PANEL_COLLAPSED]: Boolean(collapsed) });
+  try {
+    await storage().set({ [PANEL_COLLAPSED]: Boolean(collapsed) });
+  } catch (error) {
+    reportStorageFailure('Saving the panel\'s state', error);
+  }
 }

@@ -3,11 +3,11 @@
 // the diff when the page holds all of it, and the context its pages show (shared/review-inputs.js);
 // without a diff the background fetches the PR's `.diff` itself.
 import { COMMIT_SHA } from './commit-sha.js';
+import { isGitHubName } from './github-name.js';
 import { parsePageDiff, parsePullRequestContext } from './review-inputs.js';
 
 export const REVIEW_REQUEST = 'review';
 
-const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
 const MAX_TITLE_LENGTH = 1000;
 
 /**
@@ -17,12 +17,11 @@ const MAX_TITLE_LENGTH = 1000;
 export function parseReviewRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== REVIEW_REQUEST) return null;
   const { owner, repo, number, title, author } = message;
-  if (typeof owner !== 'string' || !NAME_PATTERN.test(owner)) return null;
-  if (typeof repo !== 'string' || !NAME_PATTERN.test(repo)) return null;
+  if (!isGitHubName(owner) || !isGitHubName(repo)) return null;
   if (!Number.isSafeInteger(number) || number <= 0) return null;
   const pr = { owner, repo, number };
   if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) pr.title = title;
-  if (typeof author === 'string' && NAME_PATTERN.test(author.replace(/\[bot\]$/, ''))) pr.author = author;
+  if (typeof author === 'string' && isGitHubName(author.replace(/\[bot\]$/, ''))) pr.author = author;
   const dismissed = parseDismissed(message.dismissed);
   if (dismissed) pr.dismissed = dismissed;
   const diff = parsePageDiff(message.diff);

@@ -5,15 +5,14 @@
 //   branch-checks  /OWNER/REPO/commit/REF/checks      (the checks of the base branch's latest commit)
 //   check-details  /OWNER/REPO/actions/runs/ID[/job/ID] or /OWNER/REPO/runs/ID (a check's Details)
 
+import { isGitHubName } from './github-name.js';
+
 export const PAGE_FETCH_REQUEST = 'github-page';
 export const PAGE_FETCH_KINDS = ['conversation', 'branch-checks', 'check-details'];
 
-const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,100}$/;
 // git check-ref-format, roughly: no spaces, control characters, `..`, `~^:?*[\`, or leading `-`/`/`.
 const REF_PATTERN = /^(?!-)(?!\/)(?!.*\.\.)(?!.*\/\/)(?!.*\.$)(?!.*\/$)[^\s~^:?*[\\\x00-\x1f\x7f]{1,255}$/;
 const DETAILS_PATH = /^\/([A-Za-z0-9_.-]{1,100})\/([A-Za-z0-9_.-]{1,100})\/(?:actions\/runs\/\d{1,20}(?:\/job\/\d{1,20})?|runs\/\d{1,20})$/;
-
-const isName = (value) => typeof value === 'string' && NAME_PATTERN.test(value) && value !== '.' && value !== '..';
 
 /**
  * The same-repository path of a check's Details link (`https://github.com/O/R/actions/runs/…`,
@@ -39,7 +38,7 @@ export function checkDetailsPath(url, { owner, repo }) {
 export function parsePageFetchRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== PAGE_FETCH_REQUEST) return null;
   const { kind, owner, repo } = message;
-  if (!PAGE_FETCH_KINDS.includes(kind) || !isName(owner) || !isName(repo)) return null;
+  if (!PAGE_FETCH_KINDS.includes(kind) || !isGitHubName(owner) || !isGitHubName(repo)) return null;
   if (kind === 'conversation') {
     return Number.isSafeInteger(message.number) && message.number > 0 ? { kind, owner, repo, number: message.number } : null;
   }

@@ -2,15 +2,15 @@
 // the diff it read from the page, and the pull request's context read from its pages. Both come
 // from a page GitHub rendered, so both are checked for shape and size before the engine sees them.
 import { COMMIT_SHA } from './commit-sha.js';
+import { pageDiffFitsMessage } from './diff-limits.js';
 
-const MAX_PAGE_DIFF_CHARS = 64 * 1024 * 1024;
 export const PAGE_DIFF_SOURCES = ['page-rendered', 'page-data'];
 
 /** {text, source, files} when `diff` is a usable diff read from the page, else undefined. */
 export function parsePageDiff(diff) {
   if (!diff || typeof diff !== 'object') return undefined;
   const { text, source, files } = diff;
-  if (typeof text !== 'string' || text.length === 0 || text.length > MAX_PAGE_DIFF_CHARS) return undefined;
+  if (typeof text !== 'string' || text.length === 0 || !pageDiffFitsMessage(text)) return undefined;
   if (!PAGE_DIFF_SOURCES.includes(source)) return undefined;
   return { text, source, files: Number.isSafeInteger(files) && files >= 0 ? files : null };
 }

@@ -161,18 +161,20 @@ describe('rows GitHub will not give a diff for', () => {
   const tooLarge = { ...base, number: 7001, title: 'Huge refactor', diffStatus: 406 };
   const missing = { ...base, number: 7002, title: 'Deleted meanwhile', diffUnavailable: true };
   let limited;
+  let stalled;
 
   before(() => {
     limited = { ...base, number: 7003, title: 'Rate limited once', diffBytes: diffs[0].bytes,
       diffFailures: [{ status: 429, headers: { 'retry-after': '1' } }] };
-    for (const pr of [tooLarge, missing, limited]) github.addPullRequest(pr);
-    github.addPage(`/${OWNER}/${REPO}/issues`, renderClassicList({ owner: OWNER, repo: REPO, rows: [tooLarge, missing, limited] }));
+    stalled = { ...base, number: 7004, title: 'Diff stalls', diffBytes: diffs[0].bytes, diffStall: true };
+    for (const pr of [tooLarge, missing, limited, stalled]) github.addPullRequest(pr);
+    github.addPage(`/${OWNER}/${REPO}/issues`, renderClassicList({ owner: OWNER, repo: REPO, rows: [tooLarge, missing, limited, stalled] }));
   });
 
-  test('406 and 404 show an error with the reason; 429 waits, retries and succeeds', async () => {
+  test('406, 404 and a stalled download show an error with the reason; 429 waits, retries and succeeds', async () => {
     const page = await browser.context.newPage();
     await page.goto(`https://github.com/${OWNER}/${REPO}/issues`);
-    await scrollUntilSettled(page, 3, 30000);
+    await scrollUntilSettled(page, 4, 45000); // the stalled one gives up after 20 s
     const byNumber = new Map((await readListBadges(page)).map((b) => [b.pr, b]));
     const large = byNumber.get('7001');
     assert.equal(large.state, 'error');
@@ -184,6 +186,10 @@ describe('rows GitHub will not give a diff for', () => {
     assert.match(gone.title, /not found \(404\)/);
     assert.equal(byNumber.get('7003').state, 'done', byNumber.get('7003').title);
     assert.equal(diffRequestsFor([7003]), 2, 'one refused request, one retry after Retry-After');
+    const stall = byNumber.get('7004');
+    assert.equal(stall.state, 'error');
+    assert.equal(stall.error, 'timed-out');
+    assert.match(stall.title, /no review — the diff download got no answer within 20 s/);
     await page.close();
   });
 });

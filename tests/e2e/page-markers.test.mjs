@@ -125,3 +125,41 @@ test('Alt+J and Alt+K walk the findings in page order; plain J outside our eleme
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-expanded')), 'true');
   await page.close();
 });
+
+test('Alt+J / Alt+K are left alone while the user types: in a field, in contenteditable, while composing', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
+  await waitForAllMarkers(page);
+  // Fields the page might have (a comment box, a search input, a select, a rich editor).
+  await page.evaluate(() => {
+    const place = document.createElement('div');
+    place.id = 'typing-fields';
+    for (const html of ['textarea', 'input', 'select', 'div']) {
+      const field = document.createElement(html);
+      field.id = `field-${html}`;
+      if (html === 'div') field.contentEditable = 'true';
+      if (html === 'select') field.append(new Option('one'), new Option('two'));
+      place.append(field);
+    }
+    document.body.prepend(place);
+  });
+  const focusedId = () => page.evaluate(() => document.activeElement?.id ?? null);
+  for (const id of ['field-textarea', 'field-input', 'field-select', 'field-div']) {
+    await page.focus(`#${id}`);
+    for (const key of ['Alt+j', 'Alt+k']) {
+      await page.keyboard.press(key);
+      assert.equal(await focusedId(), id, `${key} in #${id} keeps the focus there`);
+    }
+  }
+  await page.evaluate(() => document.activeElement?.blur());
+  const taken = await page.evaluate(() => {
+    const event = new KeyboardEvent('keydown', { code: 'KeyJ', key: 'j', altKey: true, isComposing: true, bubbles: true, cancelable: true });
+    document.body.dispatchEvent(event);
+    return { prevented: event.defaultPrevented, focused: document.activeElement?.dataset?.atomReview ?? null };
+  });
+  assert.deepEqual(taken, { prevented: false, focused: null }, 'a key of an input method composing is not ours');
+  await page.keyboard.press('Alt+j');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.atomReview ?? null), 'finding-marker',
+    'outside the fields Alt+J still moves to a finding');
+  await page.close();
+});

@@ -108,3 +108,61 @@ test(`${NAVIGATIONS} soft navigations: one panel, one badge per file, one elemen
   }
   await page.close();
 });
+
+// GitHub's Turbo visit, in its order: turbo:before-visit, turbo:visit, the address pushed, the
+// page fetched, turbo:before-render, the body element itself replaced, turbo:render, turbo:load.
+function turboVisit(page, path, delayMs) {
+  return page.evaluate(async ([to, delayMs]) => {
+    const fire = (type) => document.dispatchEvent(new CustomEvent(type, { bubbles: true }));
+    fire('turbo:before-visit');
+    fire('turbo:visit');
+    history.pushState({}, '', to);
+    // A busy machine or a slow answer: the new address stands over the old page for a while.
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const html = await (await fetch(to)).text();
+    const next = new DOMParser().parseFromString(html, 'text/html');
+    fire('turbo:before-render');
+    document.title = next.title;
+    document.body.replaceWith(document.adoptNode(next.body));
+    fire('turbo:render');
+    fire('turbo:load');
+  }, [path, delayMs]);
+}
+
+const TURBO_ROUND_TRIPS = 10;
+
+test(`${TURBO_ROUND_TRIPS} files↔conversation round trips with Turbo's event order on a busy machine`, async () => {
+  const page = await browser.context.newPage();
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  const files = { pr: DEMO_PR, tab: 'files' };
+  const conversation = { pr: DEMO_PR, tab: '' };
+  await page.goto(`https://github.com${pathOf(conversation)}`);
+  const reference = references.get(DEMO_PR.number);
+  for (let trip = 0; trip < TURBO_ROUND_TRIPS; trip += 1) {
+    for (const stop of [files, conversation]) {
+      await turboVisit(page, pathOf(stop), [0, 300, 700][trip % 3]);
+      const badgeCount = stop.tab === '' ? 0 : reference.files.length;
+      try {
+        await page.waitForFunction(([findingCount, badges, verdict]) =>
+          document.querySelectorAll('[data-atom-review="finding"]').length === findingCount
+          && document.querySelectorAll('[data-atom-review="tier-badge"]').length === badges
+          && document.querySelector('[data-atom-review="panel"]')?.dataset.verdict === verdict,
+        [reference.findings.length, badgeCount, reference.verdict], { timeout: 20000 });
+        await page.waitForTimeout(600); // past the address poll and a debounced pass
+        check(await readPage(page), stop);
+        if (stop.tab === 'files') {
+          const source = await page.$eval('[data-atom-review="review-source"]', (element) => `${element.dataset.source}: ${element.textContent}`);
+          assert.match(source, /^page-rendered/, 'the diff is read from the page the visit rendered, not the one it left');
+        }
+      } catch (error) {
+        const shown = await readPage(page);
+        error.message = `round trip ${trip + 1} to ${pathOf(stop)}: ${error.message} (shown: ${shown.panels} panels, `
+          + `${shown.badges.length} badges, ${shown.findings.length} findings)`;
+        throw error;
+      }
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.close();
+});

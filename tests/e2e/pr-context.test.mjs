@@ -104,6 +104,10 @@ before(async () => {
     github.addPullRequest({ ...pr, diffBytes });
     serveConversation(github, pr, CONVERSATION, { baseChecks: BASE_CHECKS, expiredLogs: [GPU_LOG] });
   }
+  github.addPullRequest({ ...HOSTILE_PR, diffBytes });
+  serveConversation(github, HOSTILE_PR, hostileConversation(HOSTILE_PR), { baseChecks: BASE_CHECKS });
+  github.addPullRequest({ ...OWN_HEAD_PR, diffBytes, headSha: OWN_HEAD_SHA });
+  serveConversation(github, OWN_HEAD_PR, hostileConversation(OWN_HEAD_PR), { baseChecks: BASE_CHECKS });
   github.addPullRequest({ ...SLOW_PR, diffBytes });
   serveConversation(github, SLOW_PR, CONVERSATION, { baseChecks: BASE_CHECKS, delayMs: SLOW_CONVERSATION_MS });
   ({ result: reference } = await referenceReview(diffBytes, ENGINE_META));
@@ -132,6 +136,26 @@ after(async () => {
 const SLOW_PR = { ...PR, number: PR.number + 2 };
 const SLOW_CONVERSATION_MS = 3000;
 
+// Comments, a review and the description linking to a commit of their choosing, after the real
+// commits: the head is still the last commit of the timeline (and, on a files page that names
+// its own head, that one).
+const HOSTILE_PR = { ...PR, number: PR.number + 3 };
+const OWN_HEAD_PR = { ...PR, number: PR.number + 4 };
+const CHOSEN_SHA = 'e'.repeat(40);
+const OWN_HEAD_SHA = 'c'.repeat(40);
+const chosenLink = (pr) => `[the right commit](/${pr.owner}/${pr.repo}/pull/${pr.number}/commits/${CHOSEN_SHA})`;
+const hostileConversation = (pr) => ({
+  ...CONVERSATION,
+  description: `${CONVERSATION.description}\n\nReview ${chosenLink(pr)} only.`,
+  comments: [...CONVERSATION.comments, { author: 'mallory', body: `Pushed a fix: ${chosenLink(pr)}` }],
+  reviews: [...CONVERSATION.reviews, { author: 'mallory', body: `See ${chosenLink(pr)}`, threads: [] }],
+});
+// The commits whose files were asked for on github.com's raw route since request number `since`
+// (the route names the repository, not the pull request).
+const rawRequestShas = (pr, since) => [...new Set(github.requests.slice(since)
+  .filter((r) => r.host === 'github.com' && r.path.startsWith(`/${pr.owner}/${pr.repo}/raw/`))
+  .map((r) => r.path.split('/')[4]))];
+
 const pullUrl = (pr, tab = '') => `https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
 const requestsTo = (path) => github.requests.filter((r) => r.host === 'github.com' && r.path === path).length;
 
@@ -140,6 +164,12 @@ async function readWithReader(page, html, number) {
   await page.evaluate(readerBundle);
   return page.evaluate(({ html, number }) => globalThis.readConversationPage(new DOMParser().parseFromString(html, 'text/html'), { number }),
     { html, number });
+}
+
+async function waitFor(condition, timeoutMs = 15000) {
+  for (const started = Date.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 50))) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+  }
 }
 
 async function openWithPanel(url) {
@@ -209,6 +239,34 @@ describe('pull request context', () => {
     assert.deepEqual(await readWithReader(page, html, PR.number), PAGE_CONTEXT);
     assert.deepEqual(await page.evaluate(() => globalThis.readConversationPage(document, { number: 4250 })), PAGE_CONTEXT,
       'the live page reads the same as its parsed copy');
+    await page.close();
+  });
+
+  test('a commit link in a comment, a review or the description does not choose the head', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(pullUrl(HOSTILE_PR));
+    const links = await page.$$eval(`a[href$="/commits/${CHOSEN_SHA}"]`, (all) => all.length);
+    assert.equal(links, 3, 'the page does hold the chosen links, after the commits');
+    const read = await readWithReader(page, await page.content(), HOSTILE_PR.number);
+    assert.equal(read.head_sha, HEAD_SHA);
+    await page.close();
+  });
+
+  test('the head files are read at the timeline\'s head, not at a commit a comment links to', async () => {
+    const since = github.requests.length;
+    const page = await openWithPanel(pullUrl(HOSTILE_PR, 'files'));
+    await waitFor(() => rawRequestShas(HOSTILE_PR, since).length > 0);
+    await page.waitForTimeout(500);
+    assert.deepEqual(rawRequestShas(HOSTILE_PR, since), [HEAD_SHA]);
+    await page.close();
+  });
+
+  test('the head the files page names itself wins over the conversation page\'s', async () => {
+    const since = github.requests.length;
+    const page = await openWithPanel(pullUrl(OWN_HEAD_PR, 'files'));
+    await waitFor(() => rawRequestShas(OWN_HEAD_PR, since).length > 0);
+    await page.waitForTimeout(500); // the re-run with the conversation's context, if any, has asked too
+    assert.deepEqual(rawRequestShas(OWN_HEAD_PR, since), [OWN_HEAD_SHA]);
     await page.close();
   });
 

@@ -23,6 +23,12 @@ after(async () => {
   await github?.close();
 });
 
+async function openConversationPage(pr) {
+  const page = await browser.context.newPage();
+  await page.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}`);
+  return page;
+}
+
 const findingKey = (f) => `${f.rule}|${f.severity}|${f.path ?? ''}|${f.line ?? ''}|${f.line == null ? '' : (f.side ?? '')}`;
 
 // Where each finding element sits: 'panel', 'file-list', or 'row' (with the row's line check).
@@ -71,7 +77,46 @@ test('a pull request whose diff cannot be fetched gets a panel that says so', as
   github.addPullRequest({ ...pr, diffUnavailable: true });
   const page = await openFilesPage(browser.context, pr, 'files');
   const panel = await page.waitForSelector('[data-atom-review="panel"][data-state="error"]', { timeout: 30000 });
-  assert.match(await panel.textContent(), /Could not review this pull request: GET https:\/\/github\.com\/ROCm\/ATOM\/pull\/404404\.diff answered 404/);
+  assert.match(await panel.textContent(), /Could not review this pull request: not found \(404\)/);
+  await page.close();
+});
+
+test('a diff download that stalls half way ends, and the panel says why', async () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 404405, title: 'Diff stalls' };
+  github.addPullRequest({ ...pr, diffBytes: demoDiff(), diffStall: true });
+  const page = await openConversationPage(pr); // no diff on the page: the background downloads it
+  // The background gives up after 20 s (pr-diff.js DIFF_TIMEOUT_MS).
+  const panel = await page.waitForSelector('[data-atom-review="panel"][data-state="error"]', { timeout: 40000 });
+  assert.match(await panel.textContent(), /Could not review this pull request: the diff download got no answer within 20 s/);
+  await page.close();
+});
+
+test('a diff over the size cap is not reviewed, and the panel says why', async () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 404406, title: 'Diff too big' };
+  const huge = Buffer.concat([demoDiff(), Buffer.alloc(33 * 1024 * 1024, '+'.charCodeAt(0))]);
+  github.addPullRequest({ ...pr, diffBytes: huge });
+  const page = await openConversationPage(pr);
+  const panel = await page.waitForSelector('[data-atom-review="panel"][data-state="error"]', { timeout: 40000 });
+  assert.match(await panel.textContent(), /Could not review this pull request: the diff is larger than 32 MiB/);
+  await page.close();
+});
+
+test('without a comment box the draft is offered to copy, and the clipboard is written only on that click', async () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 404407, title: 'No comment box' };
+  const diffBytes = demoDiff();
+  github.addPullRequest({ ...pr, diffBytes });
+  const { result: reference } = await referenceReview(diffBytes, backgroundMeta(pr));
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: 'https://github.com' });
+  const page = await openFilesPage(browser.context, pr, 'files');
+  await page.waitForSelector('[data-atom-review="draft-button"]', { timeout: 30000 });
+  await page.evaluate(() => document.querySelector('.review-box')?.remove());
+  await page.evaluate(() => navigator.clipboard.writeText('what the user copied'));
+  await page.click('[data-atom-review="draft-button"]');
+  assert.match(await page.textContent('[data-atom-review="draft-status"]'), /No comment box is open here/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'what the user copied', 'drafting left the clipboard alone');
+  await page.click('[data-atom-review="copy-draft-button"]');
+  assert.equal(await page.textContent('[data-atom-review="draft-status"]'), 'Draft copied to the clipboard.');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), reference.draft);
   await page.close();
 });
 

@@ -85,3 +85,25 @@ test('a failing feature is logged and does not stop the others', async () => {
   assert.match(warnings.join('\n'), /feature failing failed:.*boom/);
   stop();
 });
+
+test('while a visit is under way the poll does not start the new page on the old content', async () => {
+  for (const [started, rendered] of [['turbo:visit', 'turbo:render'], ['soft-nav:start', 'soft-nav:end']]) {
+    const { runs, feature } = recordingFeature(/pull/);
+    const win = fakeWindow('/o/r/pull/1');
+    const stop = startPageFeatures([feature], { win });
+    await settle();
+    win.dispatchEvent(new Event(started));
+    win.location.pathname = '/o/r/pull/1/files'; // pushed before the new page is there
+    win.poll();
+    await settle();
+    assert.equal(runs.length, 1, `${started}: nothing starts before the render`);
+    win.dispatchEvent(new Event(rendered));
+    await settle();
+    assert.deepEqual(runs.map((r) => r.params.path), ['/o/r/pull/1', '/o/r/pull/1/files'], started);
+    win.location.pathname = '/o/r/pull/2';
+    win.poll();
+    await settle();
+    assert.equal(runs.length, 3, `${started}: after the render the poll works again`);
+    stop();
+  }
+});

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DiffQueue, DiffUnavailable, fetchDiffForList } from '../../extension/background/list-queue.js';
-
-const PR = { owner: 'ROCm', repo: 'ATOM', number: 7 };
-const answer = (status, headers = {}, body = 'diff') => async () => new Response(status === 200 ? body : 'x', { status, headers });
+import { DiffQueue } from '../../extension/background/list-queue.js';
+import { DiffUnavailable } from '../../extension/background/pr-diff.js';
 
 test('never more than maxInFlight jobs at once, and every job runs', async () => {
   const queue = new DiffQueue({ maxInFlight: 4 });
@@ -19,26 +17,6 @@ test('never more than maxInFlight jobs at once, and every job runs', async () =>
   const results = await Promise.all(Array.from({ length: 25 }, (_, i) => queue.run(job(i))));
   assert.deepEqual(results, Array.from({ length: 25 }, (_, i) => i));
   assert.equal(most, 4);
-});
-
-test('GitHub refusals become reasons a user can read', async () => {
-  const reasons = [[406, {}, 'too-large', /300 files or 20,000 lines/], [404, {}, 'not-found', /not found/],
-    [429, {}, 'rate-limited', /rate limited/], [403, { 'x-ratelimit-remaining': '0' }, 'rate-limited', /rate limited/],
-    [403, {}, 'failed', /403/], [500, {}, 'failed', /500/]];
-  for (const [status, headers, kind, message] of reasons) {
-    await assert.rejects(fetchDiffForList(PR, { fetchImpl: answer(status, headers) }),
-      (error) => error instanceof DiffUnavailable && error.kind === kind && message.test(error.message), `${status}`);
-  }
-  await assert.rejects(fetchDiffForList(PR, { fetchImpl: async () => { throw new TypeError('offline'); } }),
-    (error) => error.kind === 'failed' && /offline/.test(error.message));
-  assert.deepEqual(await fetchDiffForList(PR, { fetchImpl: answer(200, {}, 'ab') }), new Uint8Array([97, 98]));
-});
-
-test('the wait comes from Retry-After, else from the rate-limit reset', async () => {
-  await assert.rejects(fetchDiffForList(PR, { fetchImpl: answer(429, { 'retry-after': '7' }) }),
-    (error) => error.retryAfterMs === 7000);
-  await assert.rejects(fetchDiffForList(PR, { fetchImpl: answer(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '110' }),
-    now: () => 100_000 }), (error) => error.retryAfterMs === 10_000);
 });
 
 test('a rate limit pauses the whole queue, then the job is retried', async () => {

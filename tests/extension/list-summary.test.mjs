@@ -17,10 +17,21 @@ test('the most critical tier, the counts, the types, the top three findings by s
   assert.deepEqual(summary.types, ['performance', 'bugfix']);
   assert.deepEqual(summary.topFindings.map((f) => f.rule), ['R1', 'R2', 'W1']);
   assert.deepEqual(summary.tierFiles, { 1: ['a.py', 'z.py'], 2: ['b.py'] });
+  assert.deepEqual(summary.tierFileCounts, { 1: 2, 2: 1 });
+});
+
+test('a pull request touching hundreds of Tier 1 files keeps a few names and the count', async () => {
+  const { doneTooltip } = await import('../../extension/content/views/list-badge.js');
+  const files = Array.from({ length: 300 }, (_, i) => ({ path: `atom/kernels/k${String(i).padStart(3, '0')}.py`, tier: 1 }));
+  const summary = summarizeForList({ files });
+  assert.equal(summary.tierFiles[1].length, 8);
+  assert.equal(summary.tierFileCounts[1], 300);
+  assert.ok(JSON.stringify(summary).length < 1000, 'small enough to keep hundreds of rows');
+  assert.match(doneTooltip(summary), /Tier 1 files \(300\): atom\/kernels\/k000\.py, .*k007\.py and 292 more/);
 });
 
 test('an empty result has no tier and no counts', () => {
-  assert.deepEqual(summarizeForList({}), { tier: null, red: 0, warn: 0, types: [], topFindings: [], tierFiles: { 1: [], 2: [] } });
+  assert.deepEqual(summarizeForList({}), { tier: null, red: 0, warn: 0, types: [], topFindings: [], tierFiles: { 1: [], 2: [] }, tierFileCounts: { 1: 0, 2: 0 } });
 });
 
 test('the badge tooltip names the tier, counts, types, top findings and the Tier 1/2 files', async () => {

@@ -27,3 +27,24 @@ test('title and author travel when well-formed, and become the engine meta', asy
   assert.deepEqual(odd, { owner: 'a', repo: 'b', number: 1 });
   assert.deepEqual(metaForRequest(odd), { repo: 'a/b', number: 1 });
 });
+
+test('`.` and `..` are not an owner or a repository, in review and list requests alike', async () => {
+  const { listSummaryRequest, parseListSummaryRequest } = await import('../../extension/shared/messages.js');
+  for (const [owner, repo] of [['.', 'ATOM'], ['..', 'ATOM'], ['ROCm', '.'], ['ROCm', '..'], ['ROCm', 'AT OM'], ['ROCm', 'é']]) {
+    const pr = { owner, repo, number: 3 };
+    assert.equal(parseReviewRequest(reviewRequest(pr)), null, `review ${owner}/${repo}`);
+    assert.equal(parseListSummaryRequest(listSummaryRequest(pr)), null, `list ${owner}/${repo}`);
+  }
+  assert.deepEqual(parseReviewRequest(reviewRequest({ owner: 'ROCm', repo: '.github', number: 3 })),
+    { owner: 'ROCm', repo: '.github', number: 3 }, 'a name that only starts with a dot is fine');
+});
+
+test('the one name check is shared by every message that names a repository', async () => {
+  const { isGitHubName } = await import('../../extension/shared/github-name.js');
+  const { parsePageFetchRequest } = await import('../../extension/shared/page-fetch-messages.js');
+  for (const name of ['.', '..', '', 'a/b', 'x'.repeat(101), null, 7]) {
+    assert.equal(isGitHubName(name), false, String(name));
+    assert.equal(parsePageFetchRequest({ type: 'github-page', kind: 'conversation', owner: name, repo: 'r', number: 1 }), null);
+  }
+  for (const name of ['ROCm', 'aiter', 'a.b-c_d', '.github']) assert.equal(isGitHubName(name), true, name);
+});

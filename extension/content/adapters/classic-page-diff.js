@@ -80,6 +80,7 @@ export function readClassicPage(doc, { withRows = true } = {}) {
 
 /** The addresses of the page's comparison fragments (`show_toc?…&sha2=`, `show_partial_comparison?…`). */
 export function classicComparisonAddresses(doc) {
-  const elements = doc.querySelectorAll('[src*="sha2="], [src*="end_commit_oid="], [data-url*="sha2="], [data-url*="end_commit_oid="]');
-  return Array.from(elements, (element) => element.getAttribute('src') ?? element.getAttribute('data-url') ?? '');
+  const elements = Array.from(doc.querySelectorAll('[src*="sha2="], [src*="end_commit_oid="], [data-url*="sha2="], [data-url*="end_commit_oid="]'))
+    .filter((element) => !element.closest('.comment-body, .markdown-body, .js-comment-body')); // not what a comment holds
+  return elements.map((element) => element.getAttribute('src') ?? element.getAttribute('data-url') ?? '');
 }

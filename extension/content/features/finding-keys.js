@@ -1,6 +1,6 @@
-// Keyboard moves between findings: Alt+J / Alt+K anywhere on a pull request page, plain J / K
-// while the focus is in our panel or on a finding (GitHub's own J/K shortcuts elsewhere stay
-// GitHub's). Escape closes the focused finding's details.
+// Keyboard moves between findings: Alt+J / Alt+K anywhere on a pull request page but in a field
+// being typed in, plain J / K while the focus is in our panel or on a finding (GitHub's own J/K
+// shortcuts elsewhere stay GitHub's). Escape closes the focused finding's details.
 import { matchPullRequestPage } from '../page-routes.js';
 import { FINDING, FINDING_MARKER, setFindingOpen } from '../views/finding.js';
 import { PANEL } from '../views/panel.jsx';
@@ -12,12 +12,15 @@ function isTyping(target) {
     && (target.isContentEditable || target.matches('input, textarea, select'));
 }
 
+// While the user types (a field has the focus, or an input method is composing) no key is ours:
+// Alt+J / Alt+K type characters on some layouts (∆ and ˚ on a Mac).
 function stepOf(event) {
   if (event.ctrlKey || event.metaKey || event.shiftKey || !(event.code in STEP_BY_CODE)) return 0;
+  if (event.isComposing || isTyping(event.target)) return 0;
   if (event.altKey) return STEP_BY_CODE[event.code];
   const ours = event.target instanceof Element
     && event.target.closest(`[data-atom-review="${PANEL}"], [data-atom-review="${FINDING}"]`);
-  return ours && !isTyping(event.target) ? STEP_BY_CODE[event.code] : 0;
+  return ours ? STEP_BY_CODE[event.code] : 0;
 }
 
 /** Focuses the finding `step` away from the focused one (wrapping), in page order. */

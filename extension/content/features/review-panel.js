@@ -3,24 +3,27 @@ import { findFileContainers, findOnPage } from '../adapters/index.js';
 import { appendDraftToField } from '../comment-field.js';
 import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { loadPanelCollapsed, savePanelCollapsed, saveReviewState } from '../review-storage.js';
+import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed, saveReviewState } from '../review-storage.js';
 import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
 import { scrollToPlace } from '../scroll-to-line.js';
 import {
-  PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised,
+  PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised, showStorageProblem,
 } from '../views/panel.jsx';
 
-async function draftInto(doc, draft) {
+function draftInto(doc, draft) {
   const field = findOnPage(doc, 'commentBox');
-  if (field) {
-    appendDraftToField(field, draft);
-    return 'Draft added to the comment box.';
-  }
+  if (!field) return { message: 'No comment box is open here: open one and draft again, or copy the draft.', offerCopy: true };
+  appendDraftToField(field, draft);
+  return { message: 'Draft added to the comment box.', offerCopy: false };
+}
+
+// Only ever on the user's click of "Copy draft": the clipboard is theirs.
+async function copyDraft(draft) {
   try {
     await navigator.clipboard.writeText(draft);
-    return 'No comment box is open here: the draft is on the clipboard.';
+    return 'Draft copied to the clipboard.';
   } catch {
-    return 'Open the comment or review box, then draft again.';
+    return 'The browser did not let the draft be copied: open the comment or review box, then draft again.';
   }
 }
 
@@ -46,22 +49,25 @@ export const reviewPanel = {
   async run({ owner, repo, number, tab }, signal) {
     let panel;
     try {
-      const [{ result, source, stateKey, state }, collapsed] = await Promise.all([
-        requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed()]);
+      const [{ result, source, stateKey, state, storageProblem }, collapsed] = await Promise.all([
+        requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed().catch(() => false)]);
       if (signal.aborted) return;
       panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''), {
         source,
         collapsed,
         checked: state.checked,
         onCollapsedChanged: savePanelCollapsed,
-        onChecksChanged: (checked) => saveReviewState(stateKey, { checked }),
+        onChecksChanged: (checked) => saveReviewState(stateKey, { checked }).catch(() => {}), // the panel is told
+        onCopyDraft: () => copyDraft(result.draft ?? ''),
         onShowPlace: (place) => scrollToPlace(document, place),
-        onRestore: (finding) => setDismissed(stateKey, finding, null),
+        onRestore: (finding) => setDismissed(stateKey, finding, null).catch(() => {}),
       });
+      if (storageProblem) showStorageProblem(panel, storageProblem);
     } catch (error) {
       if (signal.aborted) return;
       panel = createErrorPanel(document, String(error?.message ?? error));
     }
+    onStorageFailure((reason) => showStorageProblem(panel, reason), signal);
     signal.addEventListener('abort', () => removePanel(panel), { once: true });
     placePanel(document, panel, tab);
     onDomChanges(document.body, () => placePanel(document, panel, tab), signal);

@@ -9,6 +9,7 @@ import { shasFromAddresses } from './head.js';
 import { settlePageFile } from './page-file.js';
 import { viewOfAddress, viewReason } from './view.js';
 import { writeUnifiedDiff } from './write-diff.js';
+import { MAX_DIFF_BYTES, pageDiffFitsMessage } from '../../shared/diff-limits.js';
 
 function embeddedData(doc) {
   for (const text of reactEmbeddedDataTexts(doc)) {
@@ -41,7 +42,9 @@ function readDiff(doc, embedded) {
   const files = page.shown.map(settlePageFile);
   const reason = incompleteReason({ files, listed, fileCount: page.fileCount ?? null, pending: page.pending });
   if (reason) return { diff: null, reason };
-  return { diff: { text: writeUnifiedDiff(files), source: 'page-rendered', files: files.length }, reason: null };
+  const text = writeUnifiedDiff(files);
+  if (!pageDiffFitsMessage(text)) return { diff: null, reason: `the page's diff is larger than the ${MAX_DIFF_BYTES / (1024 * 1024)} MiB a review request carries` };
+  return { diff: { text, source: 'page-rendered', files: files.length }, reason: null };
 }
 
 /**

@@ -51,12 +51,28 @@ function readBaseRef(doc) {
   return (fromTitle || text(ref)).replace(/^base:\s*/i, '') || undefined;
 }
 
+// Text anyone can write (descriptions, comments, reviews) is rendered inside these; a link there
+// says nothing about the pull request, however it is spelled.
+const WRITTEN_BY_SOMEONE = '.comment-body, .markdown-body, .js-comment-body';
+
+// A timeline commit item: the saved 2021 page wraps them in `pr-timeline-commits-list`; each is a
+// `.TimelineItem` whose badge is the git-commit octicon. Comment markup cannot carry either
+// (GitHub's sanitizer drops `class` and `data-*` attributes).
+function inCommitItem(link) {
+  if (link.closest(WRITTEN_BY_SOMEONE)) return false;
+  if (link.closest('[data-test-selector="pr-timeline-commits-list"]')) return true;
+  const item = link.closest('.TimelineItem');
+  return Boolean(item?.querySelector(':scope > .TimelineItem-badge .octicon-git-commit'));
+}
+
 // The timeline lists the PR's commits oldest first, each linking to /pull/N/commits/<sha>.
-/** The head commit a conversation page names (its last commit link), or undefined. */
+/** The head commit a conversation page names (the last commit item's link), or undefined. */
 export function readHeadSha(doc, number) {
-  const pattern = new RegExp(`/pull/${number}/commits/([0-9a-f]{40})(?:$|[?#])`);
-  const shas = Array.from(doc.querySelectorAll(`a[href*="/pull/${number}/commits/"]`),
-    (link) => pattern.exec(link.getAttribute('href') ?? '')?.[1]).filter((sha) => sha && SHA.test(sha));
+  const pattern = new RegExp(`^(?:https://github\\.com)?/[^/]+/[^/]+/pull/${number}/commits/([0-9a-f]{40})(?:$|[?#])`);
+  const shas = Array.from(doc.querySelectorAll(`a[href*="/pull/${number}/commits/"]`))
+    .filter(inCommitItem)
+    .map((link) => pattern.exec(link.getAttribute('href') ?? '')?.[1])
+    .filter((sha) => sha && SHA.test(sha));
   return shas.at(-1);
 }
 

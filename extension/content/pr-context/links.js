@@ -1,11 +1,11 @@
 // Links the panel's context sections may carry, built only from validated parts: an issue
 // reference the engine reports ("#12", "ROCm/aiter#45") becomes a github.com issue address, and a
 // check's Details link is kept only when it is https.
+import { isGitHubName } from '../../shared/github-name.js';
 
 const NAME = '[A-Za-z0-9_.-]{1,100}';
 const REFERENCE = new RegExp(`^(?:(${NAME})/(${NAME}))?#([1-9][0-9]{0,9})$`);
 const REPOSITORY = new RegExp(`^(${NAME})/(${NAME})$`);
-const isName = (name) => name !== '.' && name !== '..';
 
 /**
  * `https://github.com/OWNER/REPO/issues/N` for `reference` ("#N" in `repository` "owner/repo", or
@@ -21,7 +21,7 @@ export function issueHref(reference, repository) {
     if (!here) return null;
     [, owner, repo] = here;
   }
-  if (!isName(owner) || !isName(repo)) return null;
+  if (!isGitHubName(owner) || !isGitHubName(repo)) return null;
   return `https://github.com/${owner}/${repo}/issues/${match[3]}`;
 }
 

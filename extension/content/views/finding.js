@@ -106,9 +106,11 @@ function dismissControls(doc, finding, onDismiss) {
   const button = textElement(doc, 'button', 'atom-review-link', 'Dismiss');
   button.type = 'button';
   button.dataset.atomReview = 'dismiss-button';
+  // A dismissal that could not be saved leaves the finding as it was, ready to try again (the
+  // panel says why).
   const dismiss = () => {
     button.disabled = true;
-    onDismiss(reason.value.replace(/\s+/g, ' '));
+    Promise.resolve(onDismiss(reason.value.replace(/\s+/g, ' '))).catch(() => { button.disabled = false; });
   };
   button.addEventListener('click', dismiss);
   reason.addEventListener('keydown', (event) => {

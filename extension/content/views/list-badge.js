@@ -8,11 +8,12 @@ const MAX_FILES_LISTED = 8;
 
 export const prKey = ({ owner, repo, number }) => `${owner}/${repo}#${number}`;
 
-function filesLine(label, paths) {
-  if (paths.length === 0) return [];
-  const shown = paths.slice(0, MAX_FILES_LISTED).join(', ');
-  const more = paths.length > MAX_FILES_LISTED ? ` and ${paths.length - MAX_FILES_LISTED} more` : '';
-  return [`${label} (${paths.length}): ${shown}${more}`];
+// `count` is how many there are; the background keeps only the first few paths.
+function filesLine(label, paths, count = paths.length) {
+  if (count === 0) return [];
+  const listed = paths.slice(0, MAX_FILES_LISTED);
+  const more = count > listed.length ? ` and ${count - listed.length} more` : '';
+  return [`${label} (${count}): ${listed.join(', ')}${more}`];
 }
 
 function findingLine(finding) {
@@ -26,8 +27,9 @@ export function doneTooltip(summary) {
     `atom-review: ${tier} · ${summary.red} red · ${summary.warn} warn`,
     ...(summary.types.length > 0 ? [`Types: ${summary.types.join(', ')}`] : []),
     ...(summary.topFindings.length > 0 ? ['Top findings:', ...summary.topFindings.map(findingLine)] : ['No findings']),
-    ...filesLine('Tier 1 files', summary.tierFiles[1]),
-    ...filesLine('Tier 2 files', summary.tierFiles[2]),
+    ...filesLine('Tier 1 files', summary.tierFiles[1], summary.tierFileCounts?.[1]),
+    ...filesLine('Tier 2 files', summary.tierFiles[2], summary.tierFileCounts?.[2]),
+    ...(summary.notKept ? [`Result ${summary.notKept}`] : []),
     'Click to open the files page.',
   ].join('\n');
 }

@@ -8,6 +8,7 @@ import { PanelSections } from './panel-sections.jsx';
 export const PANEL = 'panel';
 export const PANEL_FINDINGS = 'panel-findings';
 export const LAYOUT_NOTICE = 'layout-notice';
+export const STORAGE_PROBLEM = 'storage-problem';
 const BODY_ID = 'atom-review-panel-body';
 
 const VERDICT_LABELS = { lgtm: 'Looks good', needs_work: 'Needs work', block: 'Blocked' };
@@ -18,8 +19,9 @@ function countBy(items, key) {
   return counts;
 }
 
-function PanelSummary({ result, onDraft, collapsedAtStart, onCollapsedChanged }) {
+function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollapsedChanged }) {
   const [status, setStatus] = useState('');
+  const [offerCopy, setOfferCopy] = useState(false);
   const [collapsed, setCollapsed] = useState(collapsedAtStart);
   const severities = countBy(result.findings ?? [], 'severity');
   const tiers = countBy(result.files ?? [], 'tier');
@@ -42,15 +44,21 @@ function PanelSummary({ result, onDraft, collapsedAtStart, onCollapsedChanged })
         {`files: ${tiers[1] ?? 0} Tier 1 · ${tiers[2] ?? 0} Tier 2 · ${tiers[3] ?? 0} Tier 3`}
       </span>
       <button type="button" class="btn btn-sm" data-atom-review="draft-button"
-        onClick={async () => setStatus(await onDraft())}>Draft review</button>
-      {status && <span class="atom-review-draft-status" role="status">{status}</span>}
+        onClick={() => { const drafted = onDraft(); setStatus(drafted.message); setOfferCopy(drafted.offerCopy); }}>Draft review</button>
+      {offerCopy && (
+        <button type="button" class="btn btn-sm" data-atom-review="copy-draft-button"
+          onClick={async () => setStatus(await onCopyDraft())}>Copy draft</button>
+      )}
+      {status && <span class="atom-review-draft-status" role="status" data-atom-review="draft-status">{status}</span>}
     </div>
   );
 }
 
 /**
- * onDraft() → Promise<string>: puts the draft somewhere and says where.
- * view: {source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
+ * onDraft() → {message, offerCopy}: puts the draft in the comment box and says so, or says there is
+ * none (offerCopy: the panel then offers a "Copy draft" button).
+ * view: {onCopyDraft() → Promise<string> (copies the draft on that button's click, says how it went),
+ * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
  * onRestore(finding)}.
  */
 export function createPanel(doc, result, onDraft, view) {
@@ -73,7 +81,7 @@ export function createPanel(doc, result, onDraft, view) {
   findings.dataset.atomReview = PANEL_FINDINGS;
   findings.className = 'atom-review-panel-findings';
   body.append(notice, sections, findings);
-  render(<PanelSummary result={result} onDraft={onDraft} collapsedAtStart={view.collapsed}
+  render(<PanelSummary result={result} onDraft={onDraft} onCopyDraft={view.onCopyDraft} collapsedAtStart={view.collapsed}
     onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
   render(<PanelSections result={result} source={view.source} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
     onShowPlace={view.onShowPlace} onRestore={view.onRestore} />, sections);
@@ -94,6 +102,19 @@ export function showLayoutUnrecognised(panel, unrecognised) {
   notice.textContent = unrecognised
     ? 'atom-review did not recognise the layout of this page: its findings are listed here, by file and line.'
     : '';
+}
+
+/** Says, in the panel, that the reviewer's ticks or dismissals could not be read or saved. */
+export function showStorageProblem(panel, message) {
+  let notice = panel.querySelector(`[data-atom-review="${STORAGE_PROBLEM}"]`);
+  if (!notice) {
+    notice = panel.ownerDocument.createElement('p');
+    notice.dataset.atomReview = STORAGE_PROBLEM;
+    notice.className = 'atom-review-warning';
+    notice.setAttribute('role', 'alert');
+    panel.append(notice);
+  }
+  notice.textContent = `${message}. What you ticked or dismissed may not be kept.`;
 }
 
 /** The panel when there is no result: says why, so a failure is never silent. */

@@ -27,13 +27,20 @@ const STATUS_TEXT = { success: 'Successful in 41s', failure: 'Failing after 2m',
 
 const e = escapeHtml;
 
+// A line's text with its `[text](href)` links as GitHub renders them (relative hrefs kept as written).
+const withLinks = (line) => line.split(/(\[[^\]]*\]\([^)\s]*\))/).map((part) => {
+  const link = /^\[([^\]]*)\]\(([^)\s]*)\)$/.exec(part);
+  return link ? `<a href="${e(link[2])}" rel="nofollow">${e(link[1])}</a>` : e(part);
+}).join('');
+
 // Markdown as GitHub renders it, for the little our pages use: "## Heading" lines become headings,
-// other runs of lines paragraphs (line breaks kept), blank lines separate paragraphs.
+// `[text](href)` links, other runs of lines paragraphs (line breaks kept), blank lines separate
+// paragraphs.
 function renderMarkdown(text) {
   const html = [];
   let paragraph = [];
   const flush = () => {
-    if (paragraph.length > 0) html.push(`<p dir="auto">${paragraph.map(e).join('<br>\n')}</p>`);
+    if (paragraph.length > 0) html.push(`<p dir="auto">${paragraph.map(withLinks).join('<br>\n')}</p>`);
     paragraph = [];
   };
   for (const line of text.split('\n')) {
@@ -97,8 +104,14 @@ function review(pr, item, headSha, index) {
 </div></div>`;
 }
 
+// As the saved page draws one: the commits list, a condensed item with the git-commit badge.
 function commitItem(pr, sha, message) {
-  return `<div class="js-timeline-item"><div class="TimelineItem"><code><a class="Link--secondary markdown-title" href="/${e(pr.owner)}/${e(pr.repo)}/pull/${pr.number}/commits/${sha}">${e(message)}</a></code></div></div>`;
+  const href = `/${e(pr.owner)}/${e(pr.repo)}/pull/${pr.number}/commits/${sha}`;
+  return `<div class="js-timeline-item"><div data-test-selector="pr-timeline-commits-list"><div class="TimelineItem TimelineItem--condensed">
+    <div class="TimelineItem-badge"><svg class="octicon octicon-git-commit" aria-hidden="true" width="16" height="16"></svg></div>
+    <div class="TimelineItem-body"><code><a class="Link--secondary markdown-title" href="${href}">${e(message)}</a></code>
+      <code><a href="${href}" class="Link--secondary">${sha.slice(0, 7)}</a></code></div>
+  </div></div></div>`;
 }
 
 /** The merge box's (or a checks page's) list of check runs: [{name, state, url?}]. */

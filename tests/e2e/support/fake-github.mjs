@@ -33,10 +33,10 @@ const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
 
 /**
  * Starts the server. Pull requests are added with `addPullRequest({owner, repo, number, title,
- * description, diffBytes, diffUnavailable, diffStatus, diffFailures: [{status, headers}], headSha, baseSha,
+ * description, diffBytes, diffUnavailable, diffStall, diffStatus, diffFailures: [{status, headers}], headSha, baseSha,
  * page, headFiles, rawFailures})` (headSha, baseSha, page: see renderFilesPage); their conversation page is served at
  * /pull/N (classic UI), their files page at /files (classic UI) and /changes (React UI), in split view with
- * `?diff=split`. `headFiles` ({path: bytes}) are the files at `headSha`, served on the raw host; `rawFailures`
+ * `?diff=split`. `diffStall` makes the `.diff` answer its first line and then nothing. `headFiles` ({path: bytes}) are the files at `headSha`, served on the raw host; `rawFailures`
  * ({path: 'missing' | 'stall'}) makes that file's answer a 404 or no answer at all.
  * `requests` records every request as {host, path}.
  */
@@ -96,6 +96,10 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     if (host === 'patch-diff.githubusercontent.com' && (match = RAW_DIFF.exec(path))) {
       const pr = pullRequests.get(key(match[1], match[2], match[3]));
       if (!pr || pr.diffUnavailable) return sendDiff(404, { 'content-type': 'text/plain' }, 'Not Found');
+      if (pr.diffStall) { // the headers and the diff's first line, then nothing: the connection stays open
+        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        return void response.write(pr.diffBytes.subarray(0, pr.diffBytes.indexOf(10) + 1));
+      }
       return sendDiff(200, { 'content-type': 'text/plain; charset=utf-8' }, pr.diffBytes);
     }
     return send(404, { 'content-type': 'text/plain', 'content-security-policy': GITHUB_CSP }, 'Not Found');

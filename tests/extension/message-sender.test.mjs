@@ -1,0 +1,50 @@
+// The background answers only this extension's content scripts in github.com tabs.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fromOurGitHubTabs, isOurGitHubTab } from '../../extension/background/message-sender.js';
+
+const ID = 'abcdefghijklmnopabcdefghijklmnop';
+const PR_URL = 'https://github.com/ROCm/ATOM/pull/7/files';
+const tabSender = (overrides = {}) => ({ id: ID, url: PR_URL, tab: { id: 3, url: PR_URL }, ...overrides });
+
+test('our content script in a github.com tab is heard', () => {
+  assert.equal(isOurGitHubTab(tabSender(), ID), true);
+  assert.equal(isOurGitHubTab(tabSender({ tab: { id: 3 } }), ID), true, 'a tab whose address is not disclosed, in a github.com frame');
+});
+
+test('anyone else is not', () => {
+  const refused = {
+    'another extension': tabSender({ id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }),
+    'no id': tabSender({ id: undefined }),
+    'an extension page (no tab)': { id: ID, url: `chrome-extension://${ID}/page.html` },
+    'a frame of another site in a github.com tab': tabSender({ url: 'https://evil.example/frame' }),
+    'a github.com frame in a tab of another site': tabSender({ tab: { id: 3, url: 'https://evil.example/' } }),
+    'plain http': tabSender({ url: 'http://github.com/ROCm/ATOM/pull/7', tab: { id: 3, url: 'http://github.com/ROCm/ATOM/pull/7' } }),
+    'a look-alike host': tabSender({ url: 'https://github.com.evil.example/x', tab: { id: 3, url: 'https://github.com.evil.example/x' } }),
+    'a sub-domain': tabSender({ url: 'https://gist.github.com/x', tab: { id: 3, url: 'https://gist.github.com/x' } }),
+    'no address': tabSender({ url: undefined }),
+    'not an address': tabSender({ url: 'not a url' }),
+  };
+  for (const [what, sender] of Object.entries(refused)) assert.equal(isOurGitHubTab(sender, ID), false, what);
+  assert.equal(isOurGitHubTab(null, ID), false);
+  assert.equal(isOurGitHubTab(tabSender(), undefined), false, 'without our own id nothing is ours');
+});
+
+test('a wrapped listener never sees a refused message, and answers nothing', () => {
+  const seen = [];
+  const listener = fromOurGitHubTabs((message) => { seen.push(message); return true; }, ID);
+  assert.equal(listener({ n: 1 }, tabSender({ id: 'other' }), () => assert.fail('answered')), false);
+  assert.deepEqual(seen, []);
+  assert.equal(listener({ n: 2 }, tabSender(), () => {}), true);
+  assert.deepEqual(seen, [{ n: 2 }]);
+});
+
+test('every background message listener goes through the sender check', () => {
+  const dir = join(import.meta.dirname, '..', '..', 'extension', 'background');
+  const registrations = readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), 'utf8')
+    .split('\n').filter((line) => /\.onMessage(External)?\.addListener\(/.test(line)).map((line) => `${name}: ${line.trim()}`));
+  assert.ok(registrations.length > 0, 'the background listens somewhere');
+  for (const line of registrations) assert.match(line, /addListener\(fromOurGitHubTabs\(/, line);
+});
