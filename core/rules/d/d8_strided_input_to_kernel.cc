@@ -35,7 +35,10 @@ const RuleMeta kMeta{
         "handles strides.",
     .must_not_fire =
         "A slice on the leading dimension only (`x[:n]`, `x[0, :d]`), which stays contiguous; "
-        "`.contiguous()` on the argument; an `is_contiguous()` assert or check in the function. The "
+        "`.contiguous()` on the argument, or a later `.reshape(`/`.flatten(`/`.clone()` in the same chain; an "
+        "`is_contiguous()` assert or check in the function; the same kernel already received the same argument in a "
+        "statement the PR deleted from the same function (it only edited around the call); aiter's test and "
+        "benchmark tree `op_tests/`. The "
         "finding is inferred: whether the kernel honours strides is in its source, not in the diff.",
     .source = "checklist v2 (no single source PR)",
     .messages = {{
@@ -96,21 +99,79 @@ std::set<std::string> aiter_imported_names(const FileView& file) {
   return names;
 }
 
+// Why `expression` is a strided view, or "" — also when a later `.reshape(`/`.flatten(`/`.clone()`
+// in the same chain hands the kernel a fresh tensor.
+std::string strided_after_chain(const std::string& expression) {
+  const std::string reason = dg::strided_reason(expression);
+  if (reason.empty()) return reason;
+  const size_t at = expression.find(reason);
+  for (const char* fresh : {".reshape(", ".flatten(", ".clone()"})
+    if (at != std::string::npos && expression.find(fresh, at) != std::string::npos) return {};
+  return reason;
+}
+
+// "function\ncallee\nargument" of every kernel call the PR deleted: a call the base already made
+// with the same argument is not new when only the statement around it changed.
+using CallKeys = std::set<std::string>;
+
+std::string call_key(const std::string& function, const std::string& callee, const std::string& argument) {
+  return function + "\n" + callee + "\n" + argument;
+}
+
+// aiter's op_tests/ holds tests and benchmark scripts: no user runs its kernel calls.
+bool test_tree(const std::string& path) { return path.rfind("op_tests/", 0) == 0; }
+
 class D8Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python || file.is_test) continue;
+      if (file.language != Language::Python || file.is_test || test_tree(file.path)) continue;
       std::set<std::string> imported = aiter_imported_names(file);
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, imported, out);
+      const CallKeys deleted = deleted_calls(file, imported);
+      for (const dg::FunctionSlice& slice : dg::new_side_functions(file))
+        check_function(file, slice, imported, deleted, out);
     }
   }
 
  private:
+  static bool is_kernel(const std::string& callee, const std::set<std::string>& imported) {
+    return callee.rfind("aiter.", 0) == 0 || callee.rfind("torch.ops.", 0) == 0 || imported.count(callee) > 0;
+  }
+
+  template <typename Visit>
+  static void kernel_calls(const std::string& statement, const std::set<std::string>& imported, Visit visit) {
+    static const RE2 kCallee(R"(((?:\baiter|\btorch\.ops\.\w+)\.[\w.]+|\b[A-Za-z_]\w*)\()");
+    re2::StringPiece input(statement);
+    std::string callee;
+    while (RE2::FindAndConsume(&input, kCallee, &callee)) {
+      if (!is_kernel(callee, imported)) continue;
+      size_t open = static_cast<size_t>(input.data() - statement.data()) - 1;
+      for (const std::string& argument : call_arguments(statement, open)) visit(callee, argument);
+    }
+  }
+
+  static CallKeys deleted_calls(const FileView& file, const std::set<std::string>& imported) {
+    CallKeys keys;
+    const std::vector<const CodeLine*> lines = dg::old_side_lines(file);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      if (!dg::is_statement_start(*lines[i])) continue;
+      size_t end = i;
+      const std::string statement = dg::statement_text(lines, i, &end);
+      bool deleted = false;
+      for (size_t k = i; k <= end; ++k) deleted |= lines[k]->kind == LineKind::Removed;
+      if (deleted)
+        kernel_calls(statement, imported, [&](const std::string& callee, const std::string& argument) {
+          keys.insert(call_key(lines[i]->function, callee, argument));
+        });
+      i = end;
+    }
+    return keys;
+  }
+
   void check_function(const FileView& file, const dg::FunctionSlice& slice, const std::set<std::string>& imported,
-                      std::vector<Finding>& out) const {
+                      const CallKeys& deleted, std::vector<Finding>& out) const {
     const auto& lines = slice.lines;
     std::map<std::string, std::string> strided_locals;  // local name → why it is strided
     std::string checked_text;                            // every line with is_contiguous / .contiguous()
@@ -125,35 +186,28 @@ class D8Rule : public Rule {
       std::vector<std::string> bound = dg::python_bound_names(statement);
       size_t eq = statement.find('=');
       if (bound.size() == 1 && eq != std::string::npos) {
-        std::string reason = dg::strided_reason(statement.substr(eq + 1));
+        std::string reason = strided_after_chain(statement.substr(eq + 1));
         if (!reason.empty()) strided_locals[bound[0]] = reason;
         else strided_locals.erase(bound[0]);
       }
-      if (added) check_calls(file, *lines[i], statement, imported, strided_locals, checked_text, out);
+      if (added) check_calls(file, slice.function, *lines[i], statement, imported, strided_locals, checked_text, deleted, out);
       i = end;
     }
   }
 
-  void check_calls(const FileView& file, const CodeLine& line, const std::string& statement,
+  void check_calls(const FileView& file, const std::string& function, const CodeLine& line, const std::string& statement,
                    const std::set<std::string>& imported, const std::map<std::string, std::string>& strided_locals,
-                   const std::string& checked_text, std::vector<Finding>& out) const {
-    static const RE2 kCallee(R"(((?:\baiter|\btorch\.ops\.\w+)\.[\w.]+|\b[A-Za-z_]\w*)\()");
-    re2::StringPiece input(statement);
-    std::string callee;
-    while (RE2::FindAndConsume(&input, kCallee, &callee)) {
-      bool kernel = callee.rfind("aiter.", 0) == 0 || callee.rfind("torch.ops.", 0) == 0 || imported.count(callee);
-      if (!kernel) continue;
-      size_t open = static_cast<size_t>(input.data() - statement.data()) - 1;
-      for (const std::string& argument : call_arguments(statement, open)) {
-        std::string reason = dg::strided_reason(argument);
-        if (reason.empty() && strided_locals.count(argument)) reason = strided_locals.at(argument);
-        if (reason.empty() || dg::has_name(checked_text, argument)) continue;
-        Finding finding = dg::finding_at("D8", file, line, "strided-argument",
-                                         {{"callee", callee}, {"argument", argument}, {"why_strided", reason}});
-        finding.tag = Tag::Inferred;
-        dg::add_unique(out, std::move(finding));
-      }
-    }
+                   const std::string& checked_text, const CallKeys& deleted, std::vector<Finding>& out) const {
+    kernel_calls(statement, imported, [&](const std::string& callee, const std::string& argument) {
+      std::string reason = strided_after_chain(argument);
+      if (reason.empty() && strided_locals.count(argument)) reason = strided_locals.at(argument);
+      if (reason.empty() || dg::has_name(checked_text, argument)) return;
+      if (deleted.count(call_key(function, callee, argument))) return;  // the base made this call already
+      Finding finding = dg::finding_at("D8", file, line, "strided-argument",
+                                       {{"callee", callee}, {"argument", argument}, {"why_strided", reason}});
+      finding.tag = Tag::Inferred;
+      dg::add_unique(out, std::move(finding));
+    });
   }
 };
 
