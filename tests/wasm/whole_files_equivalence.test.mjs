@@ -11,8 +11,10 @@ import { loadEngine, repoRoot, sharedDir } from './support/engine.mjs';
 import { mapWithLimit, nativeReviewJson } from './support/cli.mjs';
 
 // Every SAMPLE_EVERY-th diff of each repository (by name): whole files make reviews slower, and a
-// run must stay within a few minutes on 2 cores.
-const SAMPLE_EVERY = 8;
+// run must stay within a few minutes on 2 cores. ATOM_WHOLE_FILES_SAMPLE_EVERY=1 compares the whole
+// corpus (by hand, or before a release).
+const SAMPLE_EVERY = Number(process.env.ATOM_WHOLE_FILES_SAMPLE_EVERY ?? 8);
+if (!Number.isInteger(SAMPLE_EVERY) || SAMPLE_EVERY < 1) throw new Error('ATOM_WHOLE_FILES_SAMPLE_EVERY takes a whole number >= 1');
 
 // The directory scripts/corpus-trees prints, or null when ../shared (or its bundles) is absent.
 function corpusTrees() {
