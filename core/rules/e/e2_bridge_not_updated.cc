@@ -4,7 +4,7 @@
 
 #include "core/analysis/review_model.h"
 #include "core/rules/d/dg_support.h"
-#include "core/rules/e/signature_changes.h"
+#include "core/analysis/signature_changes.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -32,7 +32,8 @@ const RuleMeta kMeta{
         "+def forward(self, positions, hidden_states):   # atom/plugin/sglang/… still passes kv_cache\n```",
     .must_not_fire =
         "A bridge file is updated in the same PR; only parameters with defaults are added (E3); "
-        "private (`_name`) functions; tests. The finding is inferred: which bridges read the symbol "
+        "private (`_name`) functions and methods of private classes; a def nested in a def; a head that still "
+        "takes `**kwargs`; a def only moved or re-indented (both sides' syntax trees agree); tests. The finding is inferred: which bridges read the symbol "
         "is in the repository, not the diff.",
     .source = "ATOM#1423",
     .messages = {{
@@ -84,20 +85,25 @@ class E2Rule : public Rule {
 
  private:
   void check_signatures(const FileView& file, std::vector<Finding>& out) const {
-    for (const dg::SignatureChange& change : dg::signature_changes(file)) {
-      if (change.name.empty() || change.name[0] == '_') continue;
+    for (const PySignatureChange& change : python_signature_changes(file)) {
+      const ast::PyFunction& function = change.after;
+      // Only what a bridge can reach: no private names or classes, no closures, and an old
+      // keyword that **kwargs would no longer accept.
+      if (function.name.empty() || function.name[0] == '_' || function.nesting == ast::PyNesting::Nested ||
+          (!function.class_name.empty() && function.class_name[0] == '_') || change.removed.empty() ||
+          change.after_takes_kwargs)
+        continue;
       std::string removed;
-      for (const dg::Param& param : change.old_params) {
-        if (param.name == "self" || param.name == "cls" || param.name.empty() || param.name[0] == '*') continue;
-        if (!dg::has_param(change.new_params, param.name)) removed += (removed.empty() ? "`" : ", `") + param.name + "`";
-      }
-      if (removed.empty()) continue;
-      bool takes_kwargs = false;  // **kwargs still accepts the old keyword
-      for (const dg::Param& param : change.new_params) takes_kwargs |= param.name.rfind("**", 0) == 0;
-      if (takes_kwargs) continue;
-      Finding finding = dg::finding_at("E2", file, *change.new_def, "signature-changed",
-                                       {{"function", change.name}, {"params", removed}});
+      for (const std::string& name : change.removed) removed += (removed.empty() ? "`" : ", `") + name + "`";
+      Finding finding;
+      finding.rule = "E2";
+      finding.severity = Severity::Warn;
       finding.tag = Tag::Inferred;
+      finding.path = file.path;
+      finding.line = function.header_line;
+      finding.side = Side::New;
+      finding.message_id = "signature-changed";
+      finding.fields = {{"function", function.name}, {"params", removed}};
       dg::add_unique(out, std::move(finding));
     }
   }

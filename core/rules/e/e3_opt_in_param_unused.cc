@@ -3,9 +3,9 @@
 #include <memory>
 #include <re2/re2.h>
 
+#include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/e/signature_changes.h"
+#include "core/analysis/signature_changes.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -29,8 +29,12 @@ const RuleMeta kMeta{
         "```python\n-def fused_moe(x, w1, w2, topk_ids):\n+def fused_moe(x, w1, w2, topk_ids, use_fixed_padding=False):\n```\n"
         "with no call passing `use_fixed_padding=True`.",
     .must_not_fire =
-        "A call in the diff passes the new parameter (by keyword or position); the parameter has no default "
-        "(every caller must change, which B5 covers); `*args`/`**kwargs`; tests. The finding is "
+        "A call the PR wrote passes the new parameter (by keyword or position), or the PR writes it as a string "
+        "key (a launch-kwargs dict `{\"BLOCK_M\": …}`); the base already had the parameter (read from both "
+        "sides' syntax trees, so a moved or reflowed def is no gain); the parameter has no default "
+        "(every caller must change, which B5 covers); `*args`/`**kwargs`; fakes and meta functions, which "
+        "mirror the real op, and Triton/Gluon kernels, filled by their launcher; a def nested in a def; "
+        "tests. The finding is "
         "inferred: consumers outside the diff may pass it.",
     .source = "aiter#3773",
     .messages = {{
@@ -45,49 +49,48 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// Number of positional arguments of the first call to `function` in `statement` (-1: no call).
-int positional_arguments(const std::string& statement, const std::string& function) {
-  RE2 call("(^|[^\\w])" + RE2::QuoteMeta(function) + "\\(");
-  re2::StringPiece input(statement);
-  if (!RE2::FindAndConsume(&input, call)) return -1;
-  static const RE2 kKeyword(R"(^\s*\*{0,2}\w+\s*=[^=])");
-  int depth = 1, count = 0;
-  std::string current;
-  for (size_t i = static_cast<size_t>(input.data() - statement.data()); i < statement.size() && depth > 0; ++i) {
-    char c = statement[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if ((c == ',' && depth == 1) || depth == 0) {
-      if (!dg::trim(current).empty() && !RE2::PartialMatch(current, kKeyword)) ++count;
-      current.clear();
-      continue;
-    }
-    current += c;
+// Whether a call the PR wrote outside the function passes the parameter: by keyword, by
+// position (`position` counts from 0, without self/cls), or as a string key of a dict the PR
+// wrote (`launch(**{"BLOCK_M": block_m})`, `kwargs["BLOCK_M"] = …`), read from the head trees.
+bool passed_somewhere(const ReviewModel& model, const PySignatureChange& change, const std::string& param,
+                      int position) {
+  const RE2 quoted("[\"']" + RE2::QuoteMeta(param) + "[\"']");
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    const std::vector<int> written = new_code_lines(file);
+    if (written.empty()) continue;
+    auto wrote = [&](int first, int last) {
+      auto it = std::lower_bound(written.begin(), written.end(), first);
+      return it != written.end() && *it <= last;
+    };
+    for (const ast::FileSyntax& part : head_trees(file).parts)
+      for (const ast::PyCall& call : part.python.calls) {
+        if (!wrote(call.range.first, call.range.last)) continue;
+        if (&file == change.file && change.after.range.contains(call.line)) continue;
+        const size_t dot = call.callee.rfind('.');
+        const bool same_name = call.callee.substr(dot == std::string::npos ? 0 : dot + 1) == change.after.name;
+        int positional = 0;
+        for (const ast::PyArgument& argument : call.arguments) {
+          if (argument.keyword == param) return true;
+          if (argument.keyword.empty() && argument.text.rfind('*', 0) != 0) ++positional;
+        }
+        if (same_name && positional > position) return true;
+      }
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines)
+        if (is_new_code(line) && line.diff && RE2::PartialMatch(line.diff->text, quoted)) return true;
   }
-  return count;
+  return false;
 }
 
-// Whether a new or changed statement outside the signature passes the parameter, by keyword
-// or by position (`position` counts from 0, without self/cls).
-bool passed_somewhere(const ReviewModel& model, const dg::SignatureChange& change, const std::string& param,
-                      int position) {
-  RE2 keyword("(^|[(,\\s])" + RE2::QuoteMeta(param) + "\\s*=[^=]");
-  for (const FileView& file : model.files) {
-    std::vector<const CodeLine*> lines = dg::new_side_lines(file);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      size_t end = i;
-      std::string statement = dg::statement_text(lines, i, &end);
-      bool added = false, in_signature = false;
-      for (size_t k = i; k <= end; ++k) {
-        added |= is_new_code(*lines[k]);
-        in_signature |= std::find(change.new_signature.begin(), change.new_signature.end(), lines[k]) !=
-                        change.new_signature.end();
-      }
-      i = end;
-      if (!added || in_signature) continue;
-      if (RE2::PartialMatch(statement, keyword) || positional_arguments(statement, change.name) > position) return true;
-    }
-  }
+// Signatures another thing dictates: fakes and meta functions mirror the real op; a Triton or
+// Gluon kernel's parameters are filled by its launcher's keyword dict.
+bool signature_imposed(const ast::PyFunction& function) {
+  static const RE2 mirror_name(R"((?i).*(?:fake|meta|abstract).*)");
+  static const RE2 imposing(R"(^(?:triton\.|gluon\.|tl\.|(?:torch\.library\.)?register_fake|\w*impl_abstract|(?:abc\.)?abstractmethod|(?:typing\.)?overload))");
+  if (RE2::FullMatch(function.name, mirror_name)) return true;
+  for (const ast::PyDecorator& decorator : function.decorators)
+    if (RE2::PartialMatch(decorator.callee, imposing)) return true;
   return false;
 }
 
@@ -98,18 +101,27 @@ class E3Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.is_test) continue;
-      for (const dg::SignatureChange& change : dg::signature_changes(file)) {
+      for (const PySignatureChange& change : python_signature_changes(file)) {
+        if (change.after.nesting == ast::PyNesting::Nested || signature_imposed(change.after)) continue;
         int position = -1;
-        for (const dg::Param& param : change.new_params) {
+        for (const ast::PyParameter& param : change.after.parameters) {
           if (param.name != "self" && param.name != "cls") ++position;
-          if (!param.has_default || param.name.empty() || param.name[0] == '*') continue;
-          if (dg::has_param(change.old_params, param.name)) continue;
-          if (passed_somewhere(model, change, param.name, position)) continue;
-          Finding finding = dg::finding_at("E3", file, *change.new_def, "unused-opt-in",
-                                           {{"function", change.name}, {"param", param.name}});
+          if (!param.has_default || param.kind == ast::PyParamKind::VarPositional ||
+              param.kind == ast::PyParamKind::VarKeyword)
+            continue;
+          const bool gained = std::any_of(change.added.begin(), change.added.end(),
+                                          [&](const ast::PyParameter& p) { return p.name == param.name; });
+          if (!gained || passed_somewhere(model, change, param.name, position)) continue;
+          Finding finding;
+          finding.rule = "E3";
           finding.severity = Severity::Note;
           finding.tag = Tag::Inferred;
-          dg::add_unique(out, std::move(finding));
+          finding.path = file.path;
+          finding.line = change.after.header_line;
+          finding.side = Side::New;
+          finding.message_id = "unused-opt-in";
+          finding.fields = {{"function", change.after.name}, {"param", param.name}};
+          out.push_back(std::move(finding));
         }
       }
     }
