@@ -73,25 +73,21 @@ bool body_ends_inside(const ast::FileSyntax& part, syntax::Node function) {
   return false;
 }
 
+const SideTrees& side_trees(const FileView& file, Side side) {
+  FileTrees& cache = cache_of(file);
+  bool& parsed = side == Side::Head ? cache.head_parsed : cache.base_parsed;
+  SideTrees& trees = side == Side::Head ? cache.head : cache.base;
+  if (!parsed) {
+    trees = parse_side(file, side);
+    parsed = true;
+  }
+  return trees;
+}
+
 }  // namespace
 
-const SideTrees& head_trees(const FileView& file) {
-  FileTrees& cache = cache_of(file);
-  if (!cache.head_parsed) {
-    cache.head = parse_side(file, Side::Head);
-    cache.head_parsed = true;
-  }
-  return cache.head;
-}
-
-const SideTrees& base_trees(const FileView& file) {
-  FileTrees& cache = cache_of(file);
-  if (!cache.base_parsed) {
-    cache.base = parse_side(file, Side::Base);
-    cache.base_parsed = true;
-  }
-  return cache.base;
-}
+const SideTrees& head_trees(const FileView& file) { return side_trees(file, Side::Head); }
+const SideTrees& base_trees(const FileView& file) { return side_trees(file, Side::Base); }
 
 std::vector<VisibleFunction> complete_python_functions(const SideTrees& side) {
   std::vector<VisibleFunction> out;

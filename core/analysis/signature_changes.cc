@@ -58,22 +58,23 @@ std::string last_part(const std::string& callee) {
 
 }  // namespace
 
-std::vector<int> new_code_lines(const FileView& file) {
+namespace {
+
+// The `number` (new_line or old_line) of every line of `file` that `keep` accepts, sorted.
+std::vector<int> sorted_lines(const FileView& file, bool (*keep)(const CodeLine&), int CodeLine::*number) {
   std::vector<int> out;
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines)
-      if (is_new_code(line)) out.push_back(line.new_line);
+      if (keep(line)) out.push_back(line.*number);
   std::sort(out.begin(), out.end());
   return out;
 }
 
+}  // namespace
+
+std::vector<int> new_code_lines(const FileView& file) { return sorted_lines(file, is_new_code, &CodeLine::new_line); }
 std::vector<int> deleted_code_lines(const FileView& file) {
-  std::vector<int> out;
-  for (const HunkView& hunk : file.hunks)
-    for (const CodeLine& line : hunk.lines)
-      if (is_deleted_code(line)) out.push_back(line.old_line);
-  std::sort(out.begin(), out.end());
-  return out;
+  return sorted_lines(file, is_deleted_code, &CodeLine::old_line);
 }
 
 std::vector<PySignatureChange> python_signature_changes(const FileView& file) {
