@@ -71,6 +71,7 @@ std::string render_card(const ReviewResult& result) {
   blocks.push_back(card_heading(result.meta, result.pack_name));
   blocks.push_back("**" + card_summary_sentence(result) + "**");
   blocks.push_back(verdict_line(result.verdict));
+  if (std::string skipped = skipped_input_lines(result); !skipped.empty()) blocks.push_back(std::move(skipped));
 
   if (!result.findings.empty()) {
     std::string findings;

@@ -178,6 +178,40 @@ std::string card_summary_sentence(const ReviewResult& result) {
   return sentence + ".";
 }
 
+namespace {
+
+std::string byte_size(size_t bytes) {
+  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
+std::string skipped_input_lines(const ReviewResult& result) {
+  std::vector<std::string> lines;
+  std::vector<std::string> long_files;
+  size_t line_limit = 0;
+  for (const SkippedInput& part : result.skipped) {
+    if (part.limit == "diff-bytes")
+      lines.push_back("✂️ Partial review: the diff is larger than " + byte_size(part.max) +
+                      "; the files after its first " + byte_size(part.max) + " were not read.");
+    else if (part.limit == "files")
+      lines.push_back("✂️ Partial review: the diff has " + plural(part.size, "file") + "; only the first " +
+                      std::to_string(part.max) + " were read.");
+    else if (part.limit == "file-lines") {
+      long_files.push_back(author_markdown(part.path, AuthorTextAs::Code));
+      line_limit = part.max;
+    }
+  }
+  if (!long_files.empty())
+    lines.push_back("✂️ Partial review: " + joined(long_files, 3, "more") + (long_files.size() == 1 ? " has" : " have") +
+                    " more than " + std::to_string(line_limit) + " diff lines, so " +
+                    (long_files.size() == 1 ? "its lines were" : "their lines were") + " not read.");
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
+  return text;
+}
+
 std::string ai_sign_words(const std::string& id) {
   static const std::map<std::string, std::string> words = {
       {"ai_attribution", "an AI attribution footer"},
