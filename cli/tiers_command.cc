@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.h"
+#include "core/report/author_text.h"
 #include "core/report/render.h"
 #include "core/tiers/commit_counts.h"
 #include "core/tiers/tier_table.h"
@@ -47,7 +48,8 @@ void print_markdown(const std::vector<FileCommitCount>& rows, const TierTable& t
   std::cout << "Commits per file, committer date in [" << format_utc(since) << ", " << format_utc(until)
             << "]\n\n| Rank | File | Commits | Tier |\n|-----:|------|--------:|------|\n";
   for (size_t i = 0; i < rows.size(); ++i)
-    std::cout << "| " << i + 1 << " | `" << rows[i].path << "` | " << rows[i].commits << " | "
+    std::cout << "| " << i + 1 << " | " << author_markdown(rows[i].path, AuthorTextAs::CodeInTableCell) << " | "
+              << rows[i].commits << " | "
               << tier_label(table.classify(rows[i].path)) << " |\n";
 }
 

@@ -4,6 +4,8 @@
 //       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
 //       headFiles undefined or null is the two-argument form
 //   engineVersion() -> string
+//   inputLimits() -> string   (JSON: maxDiffBytes, maxHeadFileBytes; core/engine/input_limits.h):
+//       what a review reads; the host cuts larger inputs to one byte over before copying them in
 //   syntaxSummary(path: string, textBytes: Uint8Array) -> string   (JSON: grammar, ABI, error
 //       nodes, lines, functions; {"grammar": null} for a path no grammar covers). The tree-sitter
 //       grammars in the module, checked by tests/wasm until the rules use them.
@@ -18,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/file_syntax.h"
+#include "core/engine/input_limits.h"
 #include "core/engine/review.h"
 
 namespace {
@@ -85,6 +88,10 @@ std::string syntax_summary(const std::string& path, const val& text_bytes) {
 
 std::string engine_version() { return ATOM_ENGINE_VERSION; }
 
+std::string input_limits() {
+  return nlohmann::json{{"maxDiffBytes", atom::kMaxDiffBytes}, {"maxHeadFileBytes", atom::kMaxWholeFileBytes}}.dump();
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(atom_engine) {
@@ -92,5 +99,6 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
   emscripten::function("engineVersion", &engine_version);
+  emscripten::function("inputLimits", &input_limits);
   emscripten::function("syntaxSummary", &syntax_summary);
 }

@@ -192,9 +192,14 @@ std::vector<std::string> bound_names(std::string_view raw_code) {
 
 std::vector<PyBlock> python_blocks(const SideLines& lines) {
   std::vector<PyBlock> blocks;
+  std::vector<int> open_indents;  // the blocks with a body around line i, outermost first
   for (size_t i = 0; i < lines.size(); ++i) {
     const CodeLine& line = *lines[i];
     if (!is_statement_start(line)) continue;
+    while (!open_indents.empty() && open_indents.back() >= line.indent) open_indents.pop_back();
+    // Each block lists every line of its body, so a line costs one visit per block around it;
+    // past kMaxPythonNesting a header is read as a plain statement and the work stays linear.
+    if (open_indents.size() >= kMaxPythonNesting) continue;
     PyBlock block;
     const std::string first = trimmed(line.code);
     if (!header_kind(first, block.kind, block.is_async)) continue;
@@ -220,6 +225,7 @@ std::vector<PyBlock> python_blocks(const SideLines& lines) {
       continue;
     }
     block.end = lines.size();
+    open_indents.push_back(block.indent);
     for (size_t k = last + 1; k < lines.size(); ++k) {
       const CodeLine& next = *lines[k];
       if (!is_statement_start(next)) continue;

@@ -31,6 +31,10 @@ struct PyBlock {
   std::vector<size_t> body; // statement lines of the body (direct and nested), docstrings left out
 };
 
+// Blocks nested deeper than this (no real code comes close) are not read as blocks: their headers
+// count as plain statements of the block around them.
+inline constexpr size_t kMaxPythonNesting = 16;
+
 std::vector<PyBlock> python_blocks(const SideLines& lines);
 std::vector<const PyBlock*> enclosing_blocks(const std::vector<PyBlock>& blocks, size_t index);
 

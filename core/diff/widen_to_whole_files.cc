@@ -46,6 +46,7 @@ FileSource whole(std::string head_text, std::string base_text) {
 
 FileSource source_of(const FileDiff& file, const HeadFiles* head) {
   if (file.binary) return hunks_because("binary");
+  if (file.hunks_over_limit) return hunks_because("too-large");
   if (file.status == FileStatus::Added || file.status == FileStatus::Deleted) {
     const bool added = file.status == FileStatus::Added;
     std::optional<std::string> text = whole_side_from_diff(file, added ? LineKind::Added : LineKind::Removed);

@@ -4,6 +4,7 @@
 #include "core/diff/parse_diff.h"
 #include "core/engine/baseline_filter.h"
 #include "core/engine/finding_pipeline.h"
+#include "core/engine/input_limits.h"
 #include "core/summary/summary.h"
 #include "core/tiers/tier_table.h"
 
@@ -31,9 +32,17 @@ std::vector<FileSummary> summarize_files(const ReviewModel& model) {
   return files;
 }
 
+// The diff within the byte limit, parsed, within the file limits.
+ParsedDiff parse_within_limits(std::string_view diff_bytes, std::vector<SkippedInput>& skipped) {
+  ParsedDiff diff = parse_diff(diff_within_byte_limit(diff_bytes, skipped));
+  diff.bytes = diff_bytes.size();
+  apply_file_limits(diff, skipped);
+  return diff;
+}
+
 ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>& sources,
-                           std::vector<ParseError> notes, const PrMeta& meta, const nlohmann::json& meta_given,
-                           const TierTable& tiers) {
+                           std::vector<ParseError> notes, std::vector<SkippedInput> skipped, const PrMeta& meta,
+                           const nlohmann::json& meta_given, const TierTable& tiers) {
   const ReviewModel model = build_review_model(diff, meta, tiers, sources);
 
   ReviewResult result;
@@ -44,6 +53,7 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
   result.files = summarize_files(model);
   result.errors = diff.errors;
   result.errors.insert(result.errors.end(), notes.begin(), notes.end());
+  result.skipped = std::move(skipped);
 
   std::vector<Finding> findings = run_all_rules(model);
   apply_baseline_filter(model, findings, tiers);
@@ -67,16 +77,18 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const TierTable& tiers) {
-  const ParsedDiff diff = parse_diff(diff_bytes);
-  return review_parsed(diff, file_sources(diff, nullptr), {}, meta, meta_given, tiers);
+  std::vector<SkippedInput> skipped;
+  const ParsedDiff diff = parse_within_limits(diff_bytes, skipped);
+  return review_parsed(diff, file_sources(diff, nullptr), {}, std::move(skipped), meta, meta_given, tiers);
 }
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const TierTable& tiers, const HeadFiles& head) {
-  ParsedDiff diff = parse_diff(diff_bytes);
+  std::vector<SkippedInput> skipped;
+  ParsedDiff diff = parse_within_limits(diff_bytes, skipped);
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
-  return review_parsed(diff, sources, std::move(notes), meta, meta_given, tiers);
+  return review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, tiers);
 }
 
 }  // namespace atom

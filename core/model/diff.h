@@ -39,6 +39,7 @@ struct FileDiff {
   int commit_index = 0;    // which commit of a multi-commit patch (0-based) this section belongs to
   int header_diff_line = 0;
   std::vector<Hunk> hunks;
+  bool hunks_over_limit = false;  // its hunks held more lines than a review reads (core/engine/input_limits.h): dropped
 
   // The path a reviewer knows the file by: the new path, or the old one for a deleted file.
   const std::string& path() const { return status == FileStatus::Deleted ? old_path : new_path; }

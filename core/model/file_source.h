@@ -13,7 +13,8 @@ enum class ReviewSource { Whole, Hunks };
 //   "missing"       the checkout has no such file
 //   "differs"       the checkout's file is not the diff's new side (or the hunks do not fit it)
 //   "binary"        a binary file
-//   "too-large"     the head file is larger than kMaxWholeFileBytes
+//   "too-large"     the head file is larger than kMaxWholeFileBytes, or the diff's hunks of the
+//                   file hold more lines than a review reads (core/engine/input_limits.h)
 //   "multi-commit"  a patch of several commits (or one naming a file twice): no single head
 //   "incomplete"    an added/deleted file whose hunk does not hold the whole file (truncated diff)
 struct FileSource {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/report/author_text.h"
 #include "core/report/card_parts.h"
 #include "core/report/finding_words.h"
 #include "core/report/render.h"
@@ -34,8 +35,8 @@ const char* severity_icon(Severity severity) {
 
 std::string location(const Finding& finding) {
   if (finding.path.empty()) return "";
-  if (finding.line <= 0) return "`" + finding.path + "` ";
-  std::string text = "`" + finding.path + ":" + std::to_string(finding.line) + "` ";
+  if (finding.line <= 0) return author_markdown(finding.path, AuthorTextAs::Code) + " ";
+  std::string text = author_markdown(finding.path + ":" + std::to_string(finding.line), AuthorTextAs::Code) + " ";
   if (finding.side == Side::Old) text += "(removed line) ";
   return text;
 }
@@ -51,11 +52,11 @@ std::string capitalise_plain_word(std::string text) {
 }
 
 std::string finding_bullet(const Finding& finding) {
-  const FindingWords words = word_finding(finding);
+  const FindingWords words = word_finding(finding, WordsFor::Markdown);
   std::string problem = words.problem;
   if (finding.folded > 0)
     problem += " (and " + std::to_string(finding.folded) + " more line" + (finding.folded == 1 ? "" : "s") + ")";
-  std::string bullet = std::string("- ") + severity_icon(finding.severity) + " " + to_valid_utf8(location(finding)) +
+  std::string bullet = std::string("- ") + severity_icon(finding.severity) + " " + location(finding) +
                        as_sentence(problem);
   if (!words.impact.empty()) bullet.append(" ").append(as_sentence(capitalise_plain_word(words.impact)));
   bullet.append(" ").append(as_sentence(words.action));
@@ -70,6 +71,7 @@ std::string render_card(const ReviewResult& result) {
   blocks.push_back(card_heading(result.meta, result.pack_name));
   blocks.push_back("**" + card_summary_sentence(result) + "**");
   blocks.push_back(verdict_line(result.verdict));
+  if (std::string skipped = skipped_input_lines(result); !skipped.empty()) blocks.push_back(std::move(skipped));
 
   if (!result.findings.empty()) {
     std::string findings;
@@ -97,7 +99,7 @@ std::string render_card(const ReviewResult& result) {
     std::string prompts;
     for (const auto& prompt : result.prompts) {
       if (!prompts.empty()) prompts += "\n";
-      prompts += "- 💬 " + to_valid_utf8(as_sentence(prompt));
+      prompts += "- 💬 " + marked_text_markdown(as_sentence(prompt));
     }
     blocks.push_back(prompts);
   }

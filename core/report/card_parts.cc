@@ -6,6 +6,7 @@
 
 #include <re2/re2.h>
 
+#include "core/report/author_text.h"
 #include "core/report/text_util.h"
 #include "core/rules/registry.h"
 
@@ -44,10 +45,17 @@ std::string join_names(const std::vector<std::string>& names, size_t shown, cons
   const size_t count = std::min(shown, names.size());
   for (size_t i = 0; i < count; ++i) {
     if (i > 0) text += (i + 1 == count && names.size() <= shown) ? " and " : ", ";
-    text += "`" + names[i] + "`";
+    text += author_markdown(names[i], AuthorTextAs::Code);
   }
   if (names.size() > shown) text += " and " + std::to_string(names.size() - shown) + " more " + noun;
   return text;
+}
+
+// Linked issue references are the author's text: named, never linked (posting would cross-reference).
+std::vector<std::string> prose_list(const std::vector<std::string>& items) {
+  std::vector<std::string> escaped;
+  for (const auto& item : items) escaped.push_back(author_markdown(item, AuthorTextAs::Prose));
+  return escaped;
 }
 
 std::string plural(size_t count, const std::string& noun) {
@@ -73,14 +81,6 @@ std::string tier_clause(const ReviewResult& result) {
   return text;
 }
 
-// `name` with any backtick swapped for a quote, so it cannot end the code span early.
-std::string code_span(const std::string& name) {
-  std::string text = single_line(name);
-  for (char& c : text)
-    if (c == '`') c = '\'';
-  return "`" + text + "`";
-}
-
 std::string joined(const std::vector<std::string>& items, size_t shown, const std::string& more_noun) {
   std::string text;
   const size_t count = std::min(shown, items.size());
@@ -96,7 +96,7 @@ std::string review_comments_line(const PrContext& context) {
                                                                         : std::to_string(context.comments_inline) + " inline");
   std::vector<std::string> authors;
   // Plain names, not @mentions: posting the draft must not notify anyone.
-  for (const auto& author : context.comment_authors) authors.push_back(single_line(author));
+  for (const auto& author : context.comment_authors) authors.push_back(author_markdown(author, AuthorTextAs::Prose));
   if (!authors.empty()) details.push_back("by " + joined(authors, 4, "more"));
   std::string line = "💬 " + std::to_string(context.comments_total) + " prior human review comment" +
                      (context.comments_total == 1 ? "" : "s");
@@ -118,12 +118,13 @@ constexpr CiClassWords kCiClasses[] = {
 };
 
 std::vector<std::string> ci_lines(const ReviewResult& result) {
-  const std::string base = result.meta.base_ref.empty() ? "the base branch" : single_line(result.meta.base_ref);
+  const std::string base =
+      result.meta.base_ref.empty() ? "the base branch" : author_markdown(result.meta.base_ref, AuthorTextAs::Code);
   std::vector<std::string> lines;
   for (const CiClassWords& words : kCiClasses) {
     std::vector<std::string> names;
     for (const CiFailure& failure : result.ci)
-      if (failure.classification == words.classification) names.push_back(code_span(failure.name));
+      if (failure.classification == words.classification) names.push_back(author_markdown(failure.name, AuthorTextAs::Code));
     if (names.empty()) continue;
     std::string action = words.action;
     if (const size_t at = action.find("%base%"); at != std::string::npos) action.replace(at, 6, base);
@@ -139,26 +140,25 @@ std::string step1_context_lines(const ReviewResult& result) {
   const PrContext& context = result.context;
   if (!context.linked_issues.empty())
     lines.push_back(std::string("🔗 Linked issue") + (context.linked_issues.size() == 1 ? "" : "s") + ": " +
-                    joined(context.linked_issues, 5, "more") + ".");
+                    joined(prose_list(context.linked_issues), 5, "more") + ".");
   if (context.comments_total > 0) lines.push_back(review_comments_line(context));
   for (std::string& line : ci_lines(result)) lines.push_back(std::move(line));
   std::string text;
   for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
-  return to_valid_utf8(text);
+  return text;
 }
 
 std::string card_heading(const PrMeta& meta, const std::string& pack_name) {
   std::string owner = pack_name.empty() ? repository_name(meta.repo) : pack_name;
   std::string heading = "## " + (owner.empty() ? std::string() : owner + " ") + "PR";
   if (meta.number > 0) heading += " #" + std::to_string(meta.number);
-  const std::string title = single_line(meta.title);
-  if (!clean_title(title).empty()) heading += " — " + title;
-  return to_valid_utf8(heading);
+  if (!clean_title(meta.title).empty()) heading += " — " + author_markdown(meta.title, AuthorTextAs::Prose);
+  return heading;
 }
 
 std::string card_summary_sentence(const ReviewResult& result) {
   const std::string title = clean_title(result.meta.title);
-  std::string sentence = title.empty() ? "This pull request" : title + ":";
+  std::string sentence = title.empty() ? "This pull request" : author_markdown(title, AuthorTextAs::Prose) + ":";
   int additions = 0, deletions = 0;
   std::set<std::string> functions;
   for (const auto& file : result.files) {
@@ -166,7 +166,7 @@ std::string card_summary_sentence(const ReviewResult& result) {
     deletions += file.deletions;
     functions.insert(file.functions.begin(), file.functions.end());
   }
-  if (result.files.empty()) return to_valid_utf8(sentence + " changes no file that could be read.");
+  if (result.files.empty()) return sentence + " changes no file that could be read.";
   sentence += " changes " + plural(result.files.size(), "file") + " (+" + std::to_string(additions) + " −" +
               std::to_string(deletions) + ")";
   const std::string tiers = tier_clause(result);
@@ -175,7 +175,41 @@ std::string card_summary_sentence(const ReviewResult& result) {
     const std::vector<std::string> names(functions.begin(), functions.end());
     sentence += ", in " + join_names(names, 3, "functions");
   }
-  return to_valid_utf8(sentence + ".");
+  return sentence + ".";
+}
+
+namespace {
+
+std::string byte_size(size_t bytes) {
+  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
+std::string skipped_input_lines(const ReviewResult& result) {
+  std::vector<std::string> lines;
+  std::vector<std::string> long_files;
+  size_t line_limit = 0;
+  for (const SkippedInput& part : result.skipped) {
+    if (part.limit == "diff-bytes")
+      lines.push_back("✂️ Partial review: the diff is larger than " + byte_size(part.max) +
+                      "; the files after its first " + byte_size(part.max) + " were not read.");
+    else if (part.limit == "files")
+      lines.push_back("✂️ Partial review: the diff has " + plural(part.size, "file") + "; only the first " +
+                      std::to_string(part.max) + " were read.");
+    else if (part.limit == "file-lines") {
+      long_files.push_back(author_markdown(part.path, AuthorTextAs::Code));
+      line_limit = part.max;
+    }
+  }
+  if (!long_files.empty())
+    lines.push_back("✂️ Partial review: " + joined(long_files, 3, "more") + (long_files.size() == 1 ? " has" : " have") +
+                    " more than " + std::to_string(line_limit) + " diff lines, so " +
+                    (long_files.size() == 1 ? "its lines were" : "their lines were") + " not read.");
+  std::string text;
+  for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
+  return text;
 }
 
 std::string ai_sign_words(const std::string& id) {

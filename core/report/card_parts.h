@@ -21,6 +21,10 @@ std::string ai_risk_line(const ReviewResult& result);
 // check, and the failing CI checks grouped by class with what to do. "" when there is none.
 std::string step1_context_lines(const ReviewResult& result);
 
+// "✂️ Partial review: …", one line per limit the input went over (ReviewResult::skipped), saying
+// what was not read. "" when the review read everything.
+std::string skipped_input_lines(const ReviewResult& result);
+
 // Words for an AI-code sign id (ReviewResult::ai_signals); unknown ids get their id spelled out.
 std::string ai_sign_words(const std::string& id);
 

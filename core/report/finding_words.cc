@@ -1,5 +1,9 @@
 #include "core/report/finding_words.h"
 
+#include <algorithm>
+#include <string_view>
+
+#include "core/report/author_text.h"
 #include "core/report/text_util.h"
 #include "core/rules/registry.h"
 
@@ -46,7 +50,13 @@ std::string rule_severity(const Finding& finding) {
   return it != finding.fields.end() ? it->second : std::string(to_string(finding.severity));
 }
 
-std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields) {
+namespace {
+
+// Fills the placeholders of `text` (no template backticks in it) with each value as it is, or as
+// `value_markup` makes it.
+template <typename Markup>
+std::string fill_placeholders(std::string_view text, const std::map<std::string, std::string>& fields,
+                              const Markup& value_markup) {
   std::string out;
   size_t i = 0;
   while (i < text.size()) {
@@ -54,9 +64,9 @@ std::string fill_template(const std::string& text, const std::map<std::string, s
       size_t end = i + 1;
       while (end < text.size() && is_placeholder_char(text[end])) ++end;
       if (end < text.size() && text[end] == '}' && end > i + 1) {
-        const std::string name = text.substr(i + 1, end - i - 1);
+        const std::string name(text.substr(i + 1, end - i - 1));
         const auto it = fields.find(name);
-        out += it != fields.end() ? it->second : "<" + name + ">";
+        out += value_markup(it != fields.end() ? it->second : "<" + name + ">");
         i = end + 1;
         continue;
       }
@@ -66,15 +76,38 @@ std::string fill_template(const std::string& text, const std::map<std::string, s
   return out;
 }
 
-FindingWords word_finding(const Finding& finding) {
+std::string fill_as_markdown(std::string_view text, const std::map<std::string, std::string>& fields) {
+  const auto as_is = [](const std::string& value) { return value; };
+  const auto as_marked_text = [](const std::string& value) { return marked_text_markdown(value); };
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t open = text.find('`', i);
+    const size_t close = open == std::string_view::npos ? open : text.find('`', open + 1);
+    if (close == std::string_view::npos) break;
+    out += fill_placeholders(text.substr(i, open - i), fields, as_marked_text);
+    out += author_markdown(fill_placeholders(text.substr(open + 1, close - open - 1), fields, as_is), AuthorTextAs::Code);
+    i = close + 1;
+  }
+  return out + fill_placeholders(text.substr(std::min(i, text.size())), fields, as_marked_text);
+}
+
+}  // namespace
+
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields, WordsFor form) {
+  if (form == WordsFor::Markdown) return fill_as_markdown(text, fields);
+  return fill_placeholders(text, fields, [](const std::string& value) { return value; });
+}
+
+FindingWords word_finding(const Finding& finding, WordsFor form) {
   const MessageTemplate* message = find_message(finding);
   FindingWords words = message == nullptr ? generic_words(finding) : FindingWords{};
   if (message != nullptr) {
-    words.problem = fill_template(message->problem, finding.fields);
-    words.impact = fill_template(message->impact, finding.fields);
+    words.problem = fill_template(message->problem, finding.fields, form);
+    words.impact = fill_template(message->impact, finding.fields, form);
     words.action = finding.tag == Tag::Verified
-                       ? "Author must " + fill_template(message->action_verified, finding.fields)
-                       : "Reviewer should ask " + fill_template(message->action_inferred, finding.fields);
+                       ? "Author must " + fill_template(message->action_verified, finding.fields, form)
+                       : "Reviewer should ask " + fill_template(message->action_inferred, finding.fields, form);
   }
   if (is_worth_checking(finding)) words.problem = "worth checking: " + words.problem;
   if (is_preview(finding)) words.problem = "worth a look: " + words.problem;

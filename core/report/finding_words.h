@@ -7,6 +7,10 @@
 
 namespace atom {
 
+// Plain text (the result JSON's problem/impact/action, SARIF's message text), or markdown for the
+// card, where every field value went through author_markdown (core/report/author_text.h).
+enum class WordsFor { Text, Markdown };
+
 struct FindingWords {
   std::string problem;
   std::string impact;
@@ -26,10 +30,15 @@ std::string rule_severity(const Finding& finding);
 // Words from the rule's MessageTemplate (find_rule(rule)->meta().messages, by message_id), each
 // {name} replaced by fields[name]. An unknown rule or message gives a neutral generic wording.
 // Never mentions the rule id. The result is valid UTF-8.
-FindingWords word_finding(const Finding& finding);
+FindingWords word_finding(const Finding& finding, WordsFor form = WordsFor::Text);
 
 // "{var} is unset" + {"var": "out"} → "out is unset". A placeholder with no field becomes
 // "<name>"; a '{' that opens no placeholder stays as it is.
-std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields);
+// For markdown, the template's own backtick spans ("`{param}` of `{function}`") are filled and
+// then escaped whole as code; a placeholder outside them gets its value as marked text
+// (marked_text_markdown: the rules' fields mark their code with backticks). The template's other
+// words are the rule's own and stay as written.
+std::string fill_template(const std::string& text, const std::map<std::string, std::string>& fields,
+                          WordsFor form = WordsFor::Text);
 
 }  // namespace atom

@@ -125,6 +125,10 @@ json to_result_json(const ReviewResult& result) {
   for (const auto& error : result.errors)
     errors.push_back({{"code", error.code}, {"message", error.message}, {"line", error.line}});
 
+  json skipped = json::array();
+  for (const auto& part : result.skipped)
+    skipped.push_back({{"limit", part.limit}, {"path", string_or_null(part.path)}, {"size", part.size}, {"max", part.max}});
+
   return {{"schema", "atom-review/1"},
           {"pr", result.pr_given.is_object() ? result.pr_given : json::object()},
           {"pack", string_or_null(result.pack_name)},
@@ -142,7 +146,8 @@ json to_result_json(const ReviewResult& result) {
           {"elevated_ai_risk", result.elevated_ai_risk},
           {"verdict", to_string(result.verdict)},
           {"draft", render_card(result)},
-          {"errors", std::move(errors)}};
+          {"errors", std::move(errors)},
+          {"skipped", std::move(skipped)}};
 }
 
 }  // namespace atom

@@ -55,6 +55,14 @@ struct CiFailure {
   std::string url;             // "" when unknown
 };
 
+// A part of the input the review did not read because it was over a limit (core/engine/input_limits.h).
+struct SkippedInput {
+  std::string limit;   // "diff-bytes" | "files" | "file-lines"
+  std::string path;    // the file, for "file-lines"; "" otherwise
+  size_t size = 0;     // what the input had: bytes (as given: a host may pass only max + 1), files, or the file's diff lines
+  size_t max = 0;      // the limit
+};
+
 enum class Verdict { Lgtm, NeedsWork, Block };
 const char* to_string(Verdict verdict);  // "lgtm" | "needs_work" | "block"
 
@@ -76,6 +84,7 @@ struct ReviewResult {
   bool elevated_ai_risk = false;
   Verdict verdict = Verdict::Lgtm;
   std::vector<ParseError> errors;
+  std::vector<SkippedInput> skipped;     // empty unless the review is partial
 };
 
 }  // namespace atom

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "core/summary/diff_scan.h"
 #include "core/summary/summary_parts.h"
@@ -135,23 +136,23 @@ Evidence async_stream(const ReviewModel& model) {
   return line_evidence(model, streams, kAddedCode);
 }
 
-// A new if/elif whose body (deeper, added lines) assigns a plain variable.
+// A new if/elif whose body (deeper, added lines) assigns a plain variable: the earliest such
+// if/elif. One pass with the open if/elif headers on a stack, so each line is matched once.
 Evidence branch_assignment(const ReviewModel& model) {
   static const RE2 branch(R"(^\s*(?:if|elif)\b.*:\s*$)");
   static const RE2 assignment(R"(^\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*(?::[^=]+)?=[^=])");
   for (const FileView& file : model.files) {
     if (file.is_test || file.language != Language::Python) continue;
-    for (const HunkView& hunk : file.hunks)
-      for (size_t i = 0; i < hunk.lines.size(); ++i) {
-        const CodeLine& head = hunk.lines[i];
-        if (head.kind != LineKind::Added || !RE2::PartialMatch(head.code, branch)) continue;
-        for (size_t j = i + 1; j < hunk.lines.size(); ++j) {
-          const CodeLine& body = hunk.lines[j];
-          if (body.kind == LineKind::Removed || body.blank_or_comment) continue;
-          if (body.indent <= head.indent) break;
-          if (body.kind == LineKind::Added && RE2::PartialMatch(body.code, assignment)) return where({&file, &head});
-        }
+    for (const HunkView& hunk : file.hunks) {
+      std::vector<const CodeLine*> open_heads;  // outermost first
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind == LineKind::Removed || line.blank_or_comment) continue;
+        while (!open_heads.empty() && line.indent <= open_heads.back()->indent) open_heads.pop_back();
+        if (!open_heads.empty() && line.kind == LineKind::Added && RE2::PartialMatch(line.code, assignment))
+          return where({&file, open_heads.front()});
+        if (line.kind == LineKind::Added && RE2::PartialMatch(line.code, branch)) open_heads.push_back(&line);
       }
+    }
   }
   return std::nullopt;
 }

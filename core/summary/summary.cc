@@ -1,5 +1,8 @@
 #include "core/summary/summary.h"
 
+#include <map>
+#include <string>
+
 #include "core/report/line_anchors.h"
 #include "core/rules/registry.h"
 #include "core/summary/pr_context.h"
@@ -18,13 +21,20 @@ bool has_structural_ai_finding(const std::vector<Finding>& findings) {
   return false;
 }
 
+// Per path, as the diff names it: a path named twice (a multi-commit patch) gets the anchors of
+// every section, the first section's winning a shared line. Computed once per section.
 void attach_removed_line_anchors(const ReviewModel& model, ReviewResult& result) {
-  for (FileSummary& summary : result.files)
-    for (const FileView& view : model.files)
-      if (view.path == summary.path && view.file != nullptr) {
-        for (const auto& [old_line, new_line] : removed_line_anchors(*view.file))
-          summary.removed_line_anchors.emplace(old_line, new_line);
-      }
+  std::map<std::string, std::map<int, int>> anchors_by_path;
+  for (const FileView& view : model.files) {
+    if (view.file == nullptr) continue;
+    std::map<int, int>& anchors = anchors_by_path[view.path];
+    for (const auto& [old_line, new_line] : removed_line_anchors(*view.file)) anchors.emplace(old_line, new_line);
+  }
+  for (FileSummary& summary : result.files) {
+    const auto found = anchors_by_path.find(summary.path);
+    if (found == anchors_by_path.end()) continue;
+    for (const auto& [old_line, new_line] : found->second) summary.removed_line_anchors.emplace(old_line, new_line);
+  }
 }
 
 // Both sides of every file: a rename out of docs/ changes the docs as much as an edit does.

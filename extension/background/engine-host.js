@@ -1,26 +1,65 @@
-// Hosts the WebAssembly review engine. The module is instantiated once per background lifetime
+// Hosts the WebAssembly review engine. The module is instantiated on the first review and kept
 // (the service worker may be stopped when idle and will then instantiate it again on wake).
+// A module that failed is never used again: after an abort (out of memory past its cap, a failed
+// check) every later call into it would fail too, so the next review builds a new instance.
 // `atom-engine-glue` is the Emscripten ES module (build/wasm/atom_engine.mjs), bundled in by build.mjs.
 import createAtomEngine from 'atom-engine-glue';
 
-let enginePromise = null;
-
-function loadEngine() {
-  if (!enginePromise) {
-    enginePromise = createAtomEngine({
-      // The glue cannot locate its .wasm from a bundled service worker; the build copies it here.
-      locateFile: (file) => chrome.runtime.getURL(`wasm/${file}`),
-    });
-    enginePromise.catch(() => { enginePromise = null; });
+/** The error a review rejects with when the engine itself failed; the next review uses a new engine. */
+export class EngineFailure extends Error {
+  constructor(cause) {
+    super(`The review engine failed (${String(cause?.message ?? cause).slice(0, 200)}); it was restarted for the next review.`);
+    this.name = 'EngineFailure';
+    this.cause = cause;
   }
-  return enginePromise;
 }
+
+// The engine reads at most `max` bytes and says so in its result when the input is larger
+// (`skipped`); one byte more than that tells it so without copying a huge input into its memory.
+const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max + 1) : bytes);
+
+/**
+ * → {review(diffBytes, meta, headFiles?)}: resolves to the result JSON text exactly as the engine
+ * produced it. `instantiate()` → Promise of a module; it is called again after any failure.
+ */
+export function createEngineHost(instantiate) {
+  let enginePromise = null;
+
+  function engine() {
+    if (!enginePromise) {
+      enginePromise = Promise.resolve().then(instantiate);
+      enginePromise.catch(() => { enginePromise = null; });
+    }
+    return enginePromise;
+  }
+
+  async function review(diffBytes, meta, headFiles = null) {
+    const current = engine();
+    const module = await current;
+    try {
+      const limits = JSON.parse(module.inputLimits());
+      const files = headFiles?.map((file) => ({ path: file.path, bytes: atMost(file.bytes, limits.maxHeadFileBytes) })) ?? null;
+      return module.review(atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files);
+    } catch (error) {
+      // A TypeError is the binding refusing the arguments' shape: the module is fine.
+      if (error instanceof TypeError) throw error;
+      if (enginePromise === current) enginePromise = null;
+      throw new EngineFailure(error);
+    }
+  }
+
+  return { review };
+}
+
+const host = createEngineHost(() => createAtomEngine({
+  // The glue cannot locate its .wasm from a bundled service worker; the build copies it here.
+  locateFile: (file) => chrome.runtime.getURL(`wasm/${file}`),
+}));
 
 /**
  * Reviews diff bytes, with the touched files at the head ([{path, bytes}]) when given; resolves
- * to the result JSON text exactly as the engine produced it.
+ * to the result JSON text exactly as the engine produced it, or rejects with an EngineFailure.
  */
-export async function reviewDiff(diffBytes, meta, headFiles = null) {
-  const engine = await loadEngine();
-  return engine.review(diffBytes, JSON.stringify(meta), headFiles);
+export function reviewDiff(diffBytes, meta, headFiles = null) {
+  return host.review(diffBytes, meta, headFiles);
 }

@@ -102,15 +102,16 @@ std::optional<Use> find_use(const ReviewModel& model, LineKind skipped, const RE
 
 std::string location(const Use& use) { return use.file->path + ":" + std::to_string(use.line->line_number()); }
 
-bool new_name_bound(const ReviewModel& model, const std::string& name) {
+// Every name a statement of new code binds, collected once per review (not once per def).
+std::set<std::string> names_bound_by_new_code(const ReviewModel& model) {
+  std::set<std::string> names;
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
         if (!is_new_code(line) || !is_statement_start(line)) continue;
-        for (const std::string& bound : bound_names(line.code))
-          if (bound == name) return true;
+        for (std::string& bound : bound_names(line.code)) names.insert(std::move(bound));
       }
-  return false;
+  return names;
 }
 
 // Two names share a `_`-separated word of three letters or more ("get_mla_metadata",
@@ -229,10 +230,13 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
       if (seen.file == file && seen.def.name == name) return true;
     return false;
   };
+  std::optional<std::set<std::string>> bound_by_new_code;  // only computed when a def was removed
   for (const SeenDef& before : old_defs) {
     if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
     const std::string& old_name = before.def.name;
-    if (defined_on(new_defs, before.file, old_name) || new_name_bound(model, old_name)) continue;
+    if (defined_on(new_defs, before.file, old_name)) continue;
+    if (!bound_by_new_code) bound_by_new_code = names_bound_by_new_code(model);
+    if (bound_by_new_code->count(old_name) > 0) continue;
     // The renamed def sits in the same hunk, takes the same parameters and shares a word of the
     // old name; exactly one candidate may qualify.
     const SeenDef* after = nullptr;

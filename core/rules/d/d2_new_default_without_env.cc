@@ -1,5 +1,7 @@
 // D2: a feature switch flipped on by default with no environment variable to roll it back.
 #include <memory>
+#include <string>
+#include <string_view>
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
@@ -47,10 +49,20 @@ const RuleMeta kMeta{
 // argparse `add_argument("--name", …, default=V)`.
 std::string switch_set_to(const std::string& code, const std::string& raw, const char* value) {
   static const RE2 kSwitchName(R"((?i)(use|enable|fuse|fused|fusion|triton|aiter|asm|flash|fast|opt))");
-  std::string v = value;
-  RE2 assignment("(?:^|[\\s(,])([A-Za-z_]\\w*)\\s*(?::\\s*[\\w\\[\\]., ]+)?=\\s*" + v + "\\s*[,)]?\\s*$");
-  RE2 dict_entry("[\"'](\\w+)[\"']\\s*:\\s*" + v + "\\b");
-  RE2 argparse("add_argument\\(\\s*[\"']--?([\\w-]+)[\"'].*\\bdefault\\s*=\\s*" + v + "\\b");
+  // Compiled once per value ("True" or "False"), not once per line; static locals are
+  // initialised once even when batch reviews run on several threads.
+  struct Patterns {
+    explicit Patterns(const std::string& v)
+        : assignment("(?:^|[\\s(,])([A-Za-z_]\\w*)\\s*(?::\\s*[\\w\\[\\]., ]+)?=\\s*" + v + "\\s*[,)]?\\s*$"),
+          dict_entry("[\"'](\\w+)[\"']\\s*:\\s*" + v + "\\b"),
+          argparse("add_argument\\(\\s*[\"']--?([\\w-]+)[\"'].*\\bdefault\\s*=\\s*" + v + "\\b") {}
+    RE2 assignment, dict_entry, argparse;
+  };
+  static const Patterns true_patterns("True"), false_patterns("False");
+  const Patterns& patterns = std::string_view(value) == "True" ? true_patterns : false_patterns;
+  const RE2& assignment = patterns.assignment;
+  const RE2& dict_entry = patterns.dict_entry;
+  const RE2& argparse = patterns.argparse;
   std::string name;
   if (!RE2::PartialMatch(code, assignment, &name) && !RE2::PartialMatch(raw, dict_entry, &name) &&
       !RE2::PartialMatch(raw, argparse, &name))

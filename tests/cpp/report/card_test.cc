@@ -47,7 +47,8 @@ TEST(Card, StartsWithTheHeadingThenSummaryThenVerdict) {
   const std::string card = render_card(basic_result());
   const auto lines = lines_of(card);
   ASSERT_GE(lines.size(), 5u);
-  EXPECT_EQ(lines[0], "## ATOM PR #1498 — Fuse allreduce and rmsnorm (#1498)");
+  // The title's "#1498" is the author's: a word joiner keeps it from linking (author_text.h).
+  EXPECT_EQ(lines[0], "## ATOM PR #1498 — Fuse allreduce and rmsnorm (#\xE2\x81\xA0" "1498)");
   EXPECT_EQ(lines[2].rfind("**Fuse allreduce and rmsnorm: changes 3 files (+16 −7), including Tier 1 `model_runner.py` "
                            "and Tier 2 `moe.py`, in ", 0), 0u) << lines[2];
   EXPECT_EQ(lines[2].substr(lines[2].size() - 3), ".**");

@@ -58,7 +58,8 @@ TEST(ContextJson, EmptyContextStillHasItsShape) {
 
 TEST(ContextCard, OneLinePerFactAfterTheFindings) {
   EXPECT_EQ(step1_context_lines(result_with_context()),
-            "🔗 Linked issues: #123, ROCm/aiter#45.\n"
+            // The references are the author's: named, not linked (a word joiner after '#').
+            "🔗 Linked issues: #\xE2\x81\xA0" "123, ROCm/aiter#\xE2\x81\xA0" "45.\n"
             "💬 3 prior human review comments (2 inline, by alice, bob): check they are addressed.\n"
             "🧪 CI worth a look: `unit (gfx942)` — read the logs before blaming or clearing the PR.\n"
             "🧪 CI stale: `old-e2e` — logs expired; ask the author to rebase to re-run CI.\n"
@@ -76,14 +77,14 @@ TEST(ContextCard, WordsForOneCommentManyAuthorsManyIssuesAndTheBaseline) {
   result.ci = {{"a`b", "error", "baseline", "", ""}};
   EXPECT_EQ(step1_context_lines(result),
             "💬 1 prior human review comment (inline, by bob): check it is addressed.\n"
-            "🧪 CI baseline: `a'b` — also failing on the base branch's latest commit; baseline or flaky, not this PR.");
+            "🧪 CI baseline: ``a`b`` — also failing on the base branch's latest commit; baseline or flaky, not this PR.");
   result.ci.clear();
   result.context.linked_issues = {"#1", "#2", "#3", "#4", "#5", "#6", "#7"};
   result.context.comments_total = 7;
   result.context.comments_inline = 0;
   result.context.comment_authors = {"a", "b", "c", "d", "e", "f"};
   EXPECT_EQ(step1_context_lines(result),
-            "🔗 Linked issues: #1, #2, #3, #4, #5 and 2 more.\n"
+            "🔗 Linked issues: #\xE2\x81\xA0" "1, #\xE2\x81\xA0" "2, #\xE2\x81\xA0" "3, #\xE2\x81\xA0" "4, #\xE2\x81\xA0" "5 and 2 more.\n"
             "💬 7 prior human review comments (by a, b, c, d and 2 more): check they are addressed.");
 }
 

@@ -22,7 +22,7 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   const json out = to_result_json(basic_result());
   EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
                                                  "checklist", "prompts", "context", "ci", "findings", "dismissed",
-                                                 "ai_signals", "elevated_ai_risk", "verdict", "draft", "errors"}));
+                                                 "ai_signals", "elevated_ai_risk", "verdict", "draft", "errors", "skipped"}));
   EXPECT_EQ(out["schema"], "atom-review/1");
   EXPECT_EQ(out["pr"]["number"], 1498);
   EXPECT_EQ(out["pack"], "ATOM");
@@ -143,6 +143,15 @@ TEST(DumpJson, ResultIsDeterministic) {
   ReviewResult result = basic_result();
   result.pr_types = {{"bug_fix", "title: \"fix\""}};
   EXPECT_EQ(dump_json(to_result_json(result)), dump_json(to_result_json(result)));
+}
+
+TEST(ResultJson, SkippedNamesEachLimitTheInputWentOver) {
+  ReviewResult result = basic_result();
+  EXPECT_EQ(to_result_json(result)["skipped"], json::array());
+  result.skipped = {{"files", "", 5000, 3000}, {"file-lines", "a.py", 20001, 20000}};
+  EXPECT_EQ(to_result_json(result)["skipped"],
+            (json{{{"limit", "files"}, {"path", nullptr}, {"size", 5000}, {"max", 3000}},
+                  {{"limit", "file-lines"}, {"path", "a.py"}, {"size", 20001}, {"max", 20000}}}));
 }
 
 }  // namespace

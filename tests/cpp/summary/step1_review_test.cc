@@ -36,7 +36,7 @@ TEST(Step1Review, MetaFactsReachTheResultAndTheCard) {
   EXPECT_EQ(result["ci"][0]["url"], "https://ci/unit");
   EXPECT_EQ(result["ci"][1]["class"], "unrelated");
   const std::string draft = result["draft"];
-  EXPECT_NE(draft.find("🔗 Linked issue: #1540."), std::string::npos) << draft;
+  EXPECT_NE(draft.find("🔗 Linked issue: #\xE2\x81\xA0" "1540."), std::string::npos) << draft;
   EXPECT_NE(draft.find("💬 1 prior human review comment (inline, by alice)"), std::string::npos) << draft;
   EXPECT_NE(draft.find("🧪 CI unrelated: `docs/readthedocs.com:rocm-atom`"), std::string::npos) << draft;
 }

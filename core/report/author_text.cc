@@ -1,0 +1,170 @@
+#include "core/report/author_text.h"
+
+#include <algorithm>
+
+#include "core/report/text_util.h"
+
+namespace atom {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+// U+2060 WORD JOINER rather than a zero-width space: it is invisible, offers no line break, and
+// like any character that is not a letter or digit it stops GitHub's reference patterns.
+constexpr std::string_view kWordJoiner = "\xE2\x81\xA0";
+
+size_t utf8_length(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if (lead < 0xE0) return 2;
+  if (lead < 0xF0) return 3;
+  return 4;
+}
+
+bool is_bidi_control(std::string_view sequence) {
+  if (sequence == "\xD8\x9C") return true;                                // U+061C
+  if (sequence.size() != 3 || sequence[0] != '\xE2') return false;
+  const auto second = static_cast<unsigned char>(sequence[1]), third = static_cast<unsigned char>(sequence[2]);
+  if (second == 0x80) return third == 0x8E || third == 0x8F || (third >= 0xAA && third <= 0xAE);  // U+200E/F, U+202A–E
+  return second == 0x81 && third >= 0xA6 && third <= 0xA9;                                         // U+2066–9
+}
+
+bool is_c1_control(std::string_view sequence) {
+  return sequence.size() == 2 && sequence[0] == '\xC2' && static_cast<unsigned char>(sequence[1]) <= 0x9F;
+}
+
+// One line of valid UTF-8 with no control characters and no bidirectional controls.
+std::string one_safe_line(std::string_view text) {
+  const std::string valid = to_valid_utf8(text);
+  std::string out;
+  out.reserve(valid.size());
+  for (size_t i = 0; i < valid.size();) {
+    const auto lead = static_cast<unsigned char>(valid[i]);
+    const std::string_view sequence = std::string_view(valid).substr(i, utf8_length(lead));
+    i += sequence.size();
+    if (lead == '\n' || lead == '\r' || lead == '\t') out += ' ';
+    else if (lead < 0x20 || lead == 0x7F || is_c1_control(sequence) || is_bidi_control(sequence)) out += kReplacement;
+    else out += sequence;
+  }
+  return out;
+}
+
+bool is_markdown_punctuation(char c) {
+  switch (c) {
+    case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '>':
+    case '&': case '|': case '~': case '!': case '$':
+      return true;
+    default:
+      return false;
+  }
+}
+
+char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool starts_with_lower(std::string_view text, size_t at, std::string_view prefix) {
+  if (at + prefix.size() > text.size()) return false;
+  for (size_t k = 0; k < prefix.size(); ++k)
+    if (lower(text[at + k]) != prefix[k]) return false;
+  return true;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether a word joiner goes right after text[at]: after '@' and '#' (mentions, team mentions,
+// issue references, owner/repo#1), after the ':' of "://" and the "www" of "www." (autolinks),
+// after the "GH" of "GH-123".
+bool joiner_after(std::string_view text, size_t at) {
+  const char c = text[at];
+  if (c == '@' || c == '#') return true;
+  if (c == ':') return text.substr(at + 1, 2) == "//";
+  if (at < 1) return false;
+  if (lower(c) == 'h' && lower(text[at - 1]) == 'g')
+    return at + 2 < text.size() && text[at + 1] == '-' && is_digit(text[at + 2]);
+  if (at < 2) return false;
+  return lower(c) == 'w' && starts_with_lower(text, at - 2, "www.");
+}
+
+std::string prose(const std::string& line) {
+  std::string out;
+  out.reserve(line.size() + line.size() / 8);
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (is_markdown_punctuation(line[i])) out += '\\';
+    out += line[i];
+    if (joiner_after(line, i)) out += kWordJoiner;
+  }
+  return out;
+}
+
+size_t longest_backtick_run(std::string_view text) {
+  size_t longest = 0, run = 0;
+  for (const char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+std::string code(std::string line, bool in_table_cell) {
+  if (in_table_cell) {
+    std::string escaped;
+    for (const char c : line) {
+      if (c == '|') escaped += '\\';
+      escaped += c;
+    }
+    line = std::move(escaped);
+  }
+  const std::string fence(longest_backtick_run(line) + 1, '`');
+  const bool all_spaces = line.find_first_not_of(' ') == std::string::npos;
+  // CommonMark drops one space at each end when both ends have one; a backtick at an end would
+  // join the fence. A space on each side keeps the text exactly as it is in both cases.
+  const bool pad = line.front() == '`' || line.back() == '`' || (!all_spaces && line.front() == ' ' && line.back() == ' ');
+  const std::string space = pad ? " " : "";
+  return fence + space + line + space + fence;
+}
+
+}  // namespace
+
+std::string author_markdown(std::string_view text, AuthorTextAs as) {
+  std::string line = one_safe_line(text);
+  if (line.empty()) return line;
+  switch (as) {
+    case AuthorTextAs::Prose: return prose(line);
+    case AuthorTextAs::Code: return code(std::move(line), false);
+    case AuthorTextAs::CodeInTableCell: return code(std::move(line), true);
+  }
+  return prose(line);
+}
+
+std::string marked_text_markdown(std::string_view text) {
+  std::string out, pending_prose;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != '`') {
+      pending_prose += text[i++];
+      continue;
+    }
+    size_t run_end = i;
+    while (run_end < text.size() && text[run_end] == '`') ++run_end;
+    const size_t run = run_end - i;
+    // The closing run has exactly the opening run's length (CommonMark).
+    size_t close = run_end;
+    while (true) {
+      close = text.find('`', close);
+      if (close == std::string_view::npos) break;
+      size_t close_end = close;
+      while (close_end < text.size() && text[close_end] == '`') ++close_end;
+      if (close_end - close == run) break;
+      close = close_end;
+    }
+    if (close == std::string_view::npos) {
+      pending_prose.append(text.substr(i, run));
+      i = run_end;
+      continue;
+    }
+    out += author_markdown(pending_prose, AuthorTextAs::Prose);
+    pending_prose.clear();
+    out += author_markdown(text.substr(run_end, close - run_end), AuthorTextAs::Code);
+    i = close + run;
+  }
+  return out + author_markdown(pending_prose, AuthorTextAs::Prose);
+}
+
+}  // namespace atom

@@ -1,0 +1,115 @@
+// Inputs that used to never finish (issue #11): above a limit the review is partial and says what
+// it skipped, in the result and on the card. These assert the result and the words, not the time.
+#include "core/engine/input_limits.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/analysis/python_structure.h"
+#include "core/analysis/review_model.h"
+#include "core/analysis/structure.h"
+#include "core/diff/parse_diff.h"
+#include "core/engine/review.h"
+#include "core/report/render.h"
+
+namespace atom {
+namespace {
+
+std::string repeated(const std::string& text, size_t times) {
+  std::string out;
+  out.reserve(text.size() * times);
+  for (size_t i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+std::string added_file(const std::string& path, size_t lines, const std::string& line = "x = 1") {
+  return "diff --git a/" + path + " b/" + path + "\nnew file mode 100644\n--- /dev/null\n+++ b/" + path +
+         "\n@@ -0,0 +1," + std::to_string(lines) + " @@\n" + repeated("+" + line + "\n", lines);
+}
+
+PrMeta meta() {
+  PrMeta meta;
+  meta.repo = "ROCm/ATOM";
+  meta.title = "t";
+  meta.body = "b";
+  return meta;
+}
+
+TEST(InputLimits, HundredThousandFileHeadersAreCutToTheFileLimit) {
+  const ReviewResult result = run_review(repeated("diff --git a/a b/a\n", 100000), meta());
+  ASSERT_EQ(result.skipped.size(), 1u);
+  EXPECT_EQ(result.skipped[0].limit, "files");
+  EXPECT_EQ(result.skipped[0].size, 100000u);
+  EXPECT_EQ(result.skipped[0].max, kMaxFiles);
+  EXPECT_EQ(result.files.size(), kMaxFiles);
+  EXPECT_NE(render_card(result).find("\n✂️ Partial review: the diff has 100000 files; only the first 3000 were read.\n"),
+            std::string::npos)
+      << render_card(result);
+}
+
+TEST(InputLimits, AFileOverTheLineLimitKeepsItsCountsButNotItsLines) {
+  const std::string diff = added_file("atom/big.py", kMaxFileLines + 1, "y = 2  # TODO: later") +
+                           added_file("atom/small.py", 2, "z = 3  # TODO: later");
+  const ReviewResult result = run_review(diff, meta());
+  ASSERT_EQ(result.skipped.size(), 1u);
+  EXPECT_EQ(result.skipped[0].limit, "file-lines");
+  EXPECT_EQ(result.skipped[0].path, "atom/big.py");
+  EXPECT_EQ(result.skipped[0].size, kMaxFileLines + 1);
+  ASSERT_EQ(result.files.size(), 2u);
+  EXPECT_EQ(result.files[0].additions, static_cast<int>(kMaxFileLines + 1));
+  EXPECT_EQ(result.files[0].source_reason, "too-large");
+  bool small_reviewed = false;
+  for (const Finding& finding : result.findings) {
+    EXPECT_NE(finding.path, "atom/big.py") << finding.rule;
+    small_reviewed |= finding.path == "atom/small.py";
+  }
+  EXPECT_TRUE(small_reviewed) << "the file within the limit is still reviewed";
+  EXPECT_NE(render_card(result).find("✂️ Partial review: `atom/big.py` has more than 20000 diff lines, so its lines "
+                                     "were not read."),
+            std::string::npos)
+      << render_card(result);
+}
+
+TEST(InputLimits, ADiffOverTheByteLimitIsReadUpToTheLastWholeFileWithinIt) {
+  const std::string one = added_file("atom/f.py", 1000, repeated("a", 200));
+  const size_t files = kMaxDiffBytes / one.size() + 2;
+  std::string diff;
+  for (size_t i = 0; i < files; ++i) diff += added_file("atom/f" + std::to_string(i) + ".py", 1000, repeated("a", 200));
+  const ReviewResult result = run_review(diff, meta());
+  ASSERT_EQ(result.skipped.size(), 1u);
+  EXPECT_EQ(result.skipped[0].limit, "diff-bytes");
+  EXPECT_EQ(result.skipped[0].size, diff.size());
+  EXPECT_EQ(result.skipped[0].max, kMaxDiffBytes);
+  EXPECT_EQ(result.bytes, diff.size());
+  EXPECT_LT(result.files.size(), files);
+  EXPECT_GT(result.files.size(), files - 4);
+  for (const ParseError& error : result.errors) EXPECT_NE(error.code, "truncated-hunk") << error.message;
+  for (const FileSummary& file : result.files) EXPECT_EQ(file.additions, 1000) << file.path;
+  EXPECT_NE(render_card(result).find("✂️ Partial review: the diff is larger than 8 MiB; the files after its first "
+                                     "8 MiB were not read."),
+            std::string::npos)
+      << render_card(result).substr(0, 600);
+}
+
+TEST(InputLimits, WithinEveryLimitNothingIsSkipped) {
+  const ReviewResult result = run_review(added_file("atom/f.py", 10), meta());
+  EXPECT_TRUE(result.skipped.empty());
+  EXPECT_EQ(render_card(result).find("Partial review"), std::string::npos);
+}
+
+TEST(InputLimits, PythonBlocksNestedPastTheLimitAreReadAsStatements) {
+  std::string body;
+  for (size_t depth = 0; depth < 200; ++depth) body += "+" + std::string(depth, ' ') + "if x:\n";
+  const std::string diff = "diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1,200 @@\n" + body;
+  const ParsedDiff parsed = parse_diff(diff);
+  PrMeta pr = meta();
+  const ReviewModel model = build_review_model(parsed, pr, TierTable::for_repo(pr.repo), file_sources(parsed, nullptr));
+  ASSERT_EQ(model.files.size(), 1u);
+  const std::vector<PyBlock> blocks = python_blocks(side_lines(model.files[0].hunks.at(0), Side::New));
+  EXPECT_EQ(blocks.size(), kMaxPythonNesting);
+  EXPECT_EQ(blocks.back().indent, static_cast<int>(kMaxPythonNesting - 1));
+}
+
+}  // namespace
+}  // namespace atom

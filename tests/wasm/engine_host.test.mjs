@@ -1,0 +1,58 @@
+// extension/background/engine-host.js with the shipped module: inputs are cut to the engine's
+// limits before they are copied in, and after the module aborts (here: out of memory past its
+// cap, from more head files than it can hold) the failure is reported and the next review on the
+// same host runs on a new module.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { register } from 'node:module';
+import { loadEngine } from './support/engine.mjs';
+import { SIMPLE_DIFF, encode } from './support/inputs.mjs';
+
+register('./support/engine-glue-hook.mjs', import.meta.url);
+const { createEngineHost, EngineFailure } = await import('../../extension/background/engine-host.js');
+
+const META = { repo: 'ROCm/ATOM', number: 7, title: 'Tweak MoE' };
+
+function countingHost() {
+  const host = { instances: 0 };
+  host.review = createEngineHost(() => { host.instances += 1; return loadEngine(); }).review;
+  return host;
+}
+
+test('a review after an abort runs on a new module and gives the same result', async () => {
+  const host = countingHost();
+  const before = await host.review(encode(SIMPLE_DIFF), META);
+  assert.equal(host.instances, 1);
+
+  // 200 head files of 2 MiB each (one buffer, many paths) need more than the module's 320 MiB.
+  const twoMiB = new Uint8Array(2 << 20).fill(0x61);
+  const tooMany = Array.from({ length: 200 }, (_, i) => ({ path: `atom/f${i}.py`, bytes: twoMiB }));
+  await assert.rejects(host.review(encode(SIMPLE_DIFF), META, tooMany), (error) => {
+    assert.ok(error instanceof EngineFailure, String(error));
+    assert.match(error.message, /^The review engine failed \(.+\); it was restarted for the next review\.$/);
+    return true;
+  });
+
+  const after = await host.review(encode(SIMPLE_DIFF), META);
+  assert.equal(host.instances, 2);
+  assert.equal(after, before);
+});
+
+test('a bad argument is refused without replacing the module', async () => {
+  const host = countingHost();
+  await assert.rejects(host.review(SIMPLE_DIFF, META), TypeError);
+  JSON.parse(await host.review(encode(SIMPLE_DIFF), META));
+  assert.equal(host.instances, 1);
+});
+
+test('a diff over the byte limit reaches the engine cut to one byte over, and the result says so', async () => {
+  const host = countingHost();
+  const limits = JSON.parse((await loadEngine()).inputLimits());
+  const file = (i) => `diff --git a/f${i}.py b/f${i}.py\nnew file mode 100644\n--- /dev/null\n+++ b/f${i}.py\n@@ -0,0 +1,1 @@\n+x = ${'1'.repeat(4000)}\n`;
+  const sections = Math.ceil((limits.maxDiffBytes * 1.5) / file(0).length);
+  const diff = encode(Array.from({ length: sections }, (_, i) => file(i)).join(''));
+  const result = JSON.parse(await host.review(diff, META));
+  assert.deepEqual(result.skipped, [{ limit: 'diff-bytes', path: null, size: limits.maxDiffBytes + 1, max: limits.maxDiffBytes }]);
+  assert.ok(result.files.length < sections && result.files.length > sections / 2, String(result.files.length));
+  assert.match(result.draft, /✂️ Partial review: the diff is larger than 8 MiB/);
+});
