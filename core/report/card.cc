@@ -58,8 +58,12 @@ std::string finding_bullet(const Finding& finding) {
     problem += " (and " + std::to_string(finding.folded) + " more line" + (finding.folded == 1 ? "" : "s") + ")";
   std::string bullet = std::string("- ") + severity_icon(finding.severity) + " " + location(finding) +
                        as_sentence(problem);
-  if (!words.impact.empty()) bullet.append(" ").append(as_sentence(capitalise_plain_word(words.impact)));
-  bullet.append(" ").append(as_sentence(words.action));
+  // A preview rule has not yet proved worth a reviewer's minute: the card names what it saw and
+  // claims no impact and asks nothing of the author (the JSON keeps every word).
+  if (!is_preview(finding)) {
+    if (!words.impact.empty()) bullet.append(" ").append(as_sentence(capitalise_plain_word(words.impact)));
+    bullet.append(" ").append(as_sentence(words.action));
+  }
   bullet.append(" [").append(to_string(finding.tag)).append("]");
   return bullet;
 }

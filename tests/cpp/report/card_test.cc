@@ -99,6 +99,24 @@ TEST(Card, EveryFindingIsOneBulletWithThreePartsAndATag) {
   EXPECT_EQ(bullets, result.findings.size());
 }
 
+TEST(Card, APreviewNoteNamesWhatItSawAndAsksNothingOfTheAuthor) {
+  ReviewResult result = basic_result();
+  result.findings = {finding_of(*all_rules().front(), Severity::Note, "atom/model_ops/moe.py", 42),
+                     finding_of(*all_rules().front(), Severity::Warn, "atom/model_ops/moe.py", 43)};
+  result.findings[0].fields["preview"] = "1";
+  std::vector<std::string> bullets;
+  for (const std::string& line : lines_of(render_card(result)))
+    if (is_finding_bullet(line)) bullets.push_back(line);
+  ASSERT_EQ(bullets.size(), 2u);
+  const std::string& preview = bullets[0].find(":42") != std::string::npos ? bullets[0] : bullets[1];
+  const std::string& stable = &preview == &bullets[0] ? bullets[1] : bullets[0];
+  EXPECT_NE(preview.find("worth a look: "), std::string::npos) << preview;
+  EXPECT_EQ(preview.find("Author must"), std::string::npos) << preview;
+  EXPECT_EQ(preview.find("Reviewer should ask"), std::string::npos) << preview;
+  EXPECT_TRUE(preview.find("Author must") == std::string::npos && stable.find("Author must") != std::string::npos)
+      << stable;
+}
+
 TEST(Card, LocationIsPathAndLine) {
   ASSERT_FALSE(all_rules().empty());
   ReviewResult result = basic_result();
