@@ -137,8 +137,8 @@ test('bad inputs: exit 2 naming the input', (t) => {
   expectOneErrorLine(runReviewPr(workspace, {}, { ATOM_REVIEW_CLI: path.join(workspace.root, 'no-such-cli') }), /no-such-cli: spawnSync .* ENOENT/);
 });
 
-// pick(): a default far above the new if/elif. Only the whole file shows it.
-const PICK_BASE = ['def pick(dtype, x):', '    kernel = default_kernel',
+// pick(): nothing gives `kernel` a value far above the new if/elif; only the whole file shows it.
+const PICK_BASE = ['def pick(dtype, x):', '    log(dtype)',
   ...Array.from({ length: 9 }, (_, i) => `    step_${i + 3}(x)`), '    return kernel(x)', ''].join('\n');
 const PICK_HEAD = PICK_BASE.replace('    return kernel(x)', ['    if dtype == "bf16":', '        kernel = bf16_kernel',
   '    elif dtype == "fp8":', '        kernel = fp8_kernel', '    return kernel(x)'].join('\n'));
@@ -156,8 +156,9 @@ test('checked out at the head, the engine reads the touched files whole (--repo)
   const meta = JSON.parse(readFileSync(path.join(workspace.outDir, 'pr-meta.json'), 'utf8'));
   const diffOnly = cliReviewJson(workspace, meta);
   const d1b = (review) => review.findings.filter((f) => f.rule === 'D1b').length;
-  assert.equal(d1b(diffOnly), 1, 'from the diff alone the default is out of sight: a question');
-  assert.equal(d1b(result), 0, 'the whole file shows the default');
+  assert.equal(d1b(diffOnly), 0, 'from the diff alone the start of pick() is out of sight: D1b stays silent');
+  assert.equal(d1b(result), 1, 'the whole file shows nothing gives kernel a value before the if/elif');
+  assert.ok(result.files.every((file) => file.source === 'whole'), JSON.stringify(result.files));
   assert.deepEqual(result.errors, []);
 });
 
