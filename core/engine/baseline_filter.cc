@@ -1,10 +1,12 @@
 #include "core/engine/baseline_filter.h"
 
 #include <map>
+#include <set>
 #include <string_view>
 #include <tuple>
 #include "core/analysis/moved_lines.h"
 #include "core/engine/finding_pipeline.h"
+#include "core/rules/registry.h"
 
 namespace atom {
 namespace {
@@ -88,6 +90,13 @@ FindingKey key_of(const Finding& finding, const CodeLine& anchor) {
   return {finding.rule, finding.message_id, finding.path, normalized_code_text(anchor.diff->text), std::move(fields)};
 }
 
+
+// A finding the base could also hold: anchored on a line that is neither new nor deleted code.
+bool base_could_hold(const ReviewModel& head, const Finding& finding) {
+  const CodeLine* anchor = anchor_of(head, finding);
+  return anchor != nullptr && !is_new_code(*anchor) && !is_deleted_code(*anchor);
+}
+
 }  // namespace
 
 ParsedDiff base_as_unchanged_diff(const ReviewModel& head, std::vector<FileSource>& sources) {
@@ -121,10 +130,8 @@ void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& f
   if (in_base.empty()) return;
   std::vector<Finding> kept;
   for (Finding& finding : findings) {
-    const CodeLine* anchor = anchor_of(head, finding);
-    const bool on_change = anchor == nullptr || is_new_code(*anchor) || is_deleted_code(*anchor);
-    if (!on_change) {
-      const auto match = in_base.find(key_of(finding, *anchor));
+    if (base_could_hold(head, finding)) {
+      const auto match = in_base.find(key_of(finding, *anchor_of(head, finding)));
       if (match != in_base.end() && match->second > 0) {
         --match->second;
         continue;
@@ -135,11 +142,21 @@ void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& f
   findings = std::move(kept);
 }
 
+// Only the rules with a head finding the base could hold run on the base: the others' findings
+// are all kept whatever the base says, so a review whose findings all sit on changed lines builds
+// no base model at all.
 void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const TierTable& tiers) {
+  std::set<std::string> rule_ids;
+  for (const Finding& finding : findings)
+    if (base_could_hold(head, finding)) rule_ids.insert(finding.rule);
+  if (rule_ids.empty()) return;
+  std::vector<const Rule*> rules;
+  for (const Rule* rule : all_rules())
+    if (rule_ids.count(rule->meta().id)) rules.push_back(rule);
   std::vector<FileSource> sources;
   const ParsedDiff base_diff = base_as_unchanged_diff(head, sources);
   const ReviewModel base = build_review_model(base_diff, *head.meta, tiers, sources);
-  drop_findings_the_base_has(head, findings, base, run_all_rules(base));
+  drop_findings_the_base_has(head, findings, base, run_rules(rules, base));
 }
 
 }  // namespace atom
