@@ -34,6 +34,10 @@ FileSyntax parse_file(syntax::Grammar grammar, std::string text) {
   return with_structure(syntax::SyntaxTree(grammar, std::move(text)), false);
 }
 
+FileSyntax reparse_file(const FileSyntax& previous, std::string text, const std::vector<syntax::LineChange>& changes) {
+  return with_structure(syntax::SyntaxTree(previous.tree, std::move(text), changes), false);
+}
+
 FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line) {
   return with_structure(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
 }

@@ -35,6 +35,9 @@ struct FileSyntax {
 
 // A whole file's text.
 FileSyntax parse_file(syntax::Grammar grammar, std::string text);
+// A whole file's text that is `previous`'s text edited by `changes` (syntax::LineChange): the
+// same result as parse_file(text), parsed incrementally from `previous`'s tree.
+FileSyntax reparse_file(const FileSyntax& previous, std::string text, const std::vector<syntax::LineChange>& changes);
 // One side of a hunk when only the diff is known: its lines joined with '\n', the first being
 // file line `first_line`. It may start mid-function and indented: tree-sitter-python's scanner
 // takes the first line's indentation as the base and recovers from what the cut leaves open;

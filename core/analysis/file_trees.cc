@@ -18,16 +18,35 @@ FileTrees& cache_of(const FileView& file) {
   return *file.trees;
 }
 
+const SideTrees& side_trees(const FileView& file, Side side);
+
+// The base as the head's text edited back: each hunk's new lines become its old lines.
+std::vector<syntax::LineChange> head_to_base_changes(const FileDiff& diff) {
+  std::vector<syntax::LineChange> changes;
+  for (const Hunk& hunk : diff.hunks)
+    changes.push_back({hunk.new_start, hunk.new_count, hunk.old_start, hunk.old_count});
+  return changes;
+}
+
+// A modified file's base reuses the head's tree where the hunks leave it alone, so the base
+// costs about what the diff changes.
+ast::FileSyntax parse_whole_base(const FileView& file, syntax::Grammar grammar) {
+  const bool has_head = file.file->status != FileStatus::Deleted;
+  if (!has_head) return ast::parse_file(grammar, file.base_text);
+  const SideTrees& head = side_trees(file, Side::Head);
+  return ast::reparse_file(head.parts.front(), file.base_text, head_to_base_changes(*file.file));
+}
+
 SideTrees parse_side(const FileView& file, Side side) {
   SideTrees out;
   const std::optional<syntax::Grammar> grammar = ast::grammar_for_path(file.path);
   if (!grammar) return out;
   if (file.source == ReviewSource::Whole) {
     out.whole = true;
-    const std::string& text = side == Side::Head ? file.head_text : file.base_text;
     const bool absent = side == Side::Head ? file.file->status == FileStatus::Deleted
                                            : file.file->status == FileStatus::Added;
-    if (!absent) out.parts.push_back(ast::parse_file(*grammar, text));
+    if (absent) return out;
+    out.parts.push_back(side == Side::Head ? ast::parse_file(*grammar, file.head_text) : parse_whole_base(file, *grammar));
     return out;
   }
   for (const HunkView& hunk : file.hunks) {

@@ -66,18 +66,62 @@ void walk(Node start, const std::function<bool(Node)>& visit) {
 
 SyntaxTree::SyntaxTree(Grammar grammar, std::string text, int first_line)
     : grammar_(grammar), text_(std::move(text)), lines_(text_), first_line_(first_line) {
+  parse(nullptr);
+}
+
+namespace {
+
+// The first line of a changed range, whatever its count (a count of 0 names the line before it).
+int first_changed_line(int start, int count) { return count == 0 ? start + 1 : start; }
+
+TSInputEdit edit_for(const LineChange& change, const LineIndex& previous, const LineIndex& next) {
+  const int previous_first = first_changed_line(change.previous_start, change.previous_count);
+  const int next_first = first_changed_line(change.start, change.count);
+  const size_t start = previous.line_start(previous_first);
+  const size_t old_end = previous.line_start(previous_first + change.previous_count);
+  const size_t new_length = next.line_start(next_first + change.count) - next.line_start(next_first);
+  const uint32_t row = static_cast<uint32_t>(previous_first - 1);
+  TSInputEdit edit{};
+  edit.start_byte = static_cast<uint32_t>(start);
+  edit.old_end_byte = static_cast<uint32_t>(old_end);
+  edit.new_end_byte = static_cast<uint32_t>(start + new_length);
+  edit.start_point = {row, 0};
+  edit.old_end_point = {row + static_cast<uint32_t>(change.previous_count), 0};
+  edit.new_end_point = {row + static_cast<uint32_t>(change.count), 0};
+  return edit;
+}
+
+}  // namespace
+
+SyntaxTree::SyntaxTree(const SyntaxTree& previous, std::string text, const std::vector<LineChange>& changes)
+    : grammar_(previous.grammar_), text_(std::move(text)), lines_(text_), first_line_(previous.first_line_) {
+  if (previous.clean()) {
+    std::unique_ptr<TSTree, TreeDeleter> edited(ts_tree_copy(previous.tree_.get()));
+    // Last change first: an edit moves only what lies after it, so the earlier changes' offsets,
+    // taken in the previous text, stay right.
+    for (auto change = changes.rbegin(); change != changes.rend(); ++change) {
+      const TSInputEdit edit = edit_for(*change, previous.lines_, lines_);
+      ts_tree_edit(edited.get(), &edit);
+    }
+    parse(edited.get());
+    if (clean()) return;
+    errors_ = missing_ = 0;
+  }
+  parse(nullptr);
+}
+
+void SyntaxTree::parse(const TSTree* previous) {
   std::string blanked;
-  if (grammar == Grammar::Cpp) {
+  if (grammar_ == Grammar::Cpp) {
     BlankedCuda cuda = blank_cuda_extensions(text_);
     blanked = std::move(cuda.text);
     cuda_ = std::move(cuda.marks);
   }
-  const std::string_view parsed = grammar == Grammar::Cpp ? std::string_view(blanked) : std::string_view(text_);
+  const std::string_view parsed = grammar_ == Grammar::Cpp ? std::string_view(blanked) : std::string_view(text_);
   std::unique_ptr<TSParser, void (*)(TSParser*)> parser(ts_parser_new(), ts_parser_delete);
-  if (!ts_parser_set_language(parser.get(), language(grammar)))
+  if (!ts_parser_set_language(parser.get(), language(grammar_)))
     throw std::runtime_error("tree-sitter rejected the grammar's ABI version");
-  tree_.reset(ts_parser_parse_string(parser.get(), nullptr, parsed.data(),
-                                     static_cast<uint32_t>(parsed.size())));
+  tree_.reset(ts_parser_parse_string(parser.get(), previous, parsed.data(), static_cast<uint32_t>(parsed.size())));
   if (!tree_) throw std::runtime_error("tree-sitter returned no tree");
   walk(root(), [this](Node node) {
     if (node.is_error()) ++errors_;

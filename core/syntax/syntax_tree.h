@@ -94,10 +94,22 @@ class TreeCursor {
 // the children of the node it was given.
 void walk(Node start, const std::function<bool(Node)>& visit);
 
+// Lines `previous_start` .. of an earlier text (`previous_count` of them) became lines `start` ..
+// (`count`) of the new one, in the unified-diff convention: a count of 0 names the line before the
+// empty range.
+struct LineChange {
+  int previous_start = 0, previous_count = 0, start = 0, count = 0;
+};
+
 class SyntaxTree {
  public:
   // Parses `text` (for C++ a copy with the CUDA/HIP extensions blanked) and keeps it for node text.
   SyntaxTree(Grammar grammar, std::string text, int first_line = 1);
+  // Parses `text`, an edit of `previous`'s text by `changes` (ascending, whole lines, every other
+  // line equal), reusing the subtrees of `previous` that the changes leave alone: tree-sitter's
+  // incremental parse, which gives the tree a fresh parse would. When either tree has parse errors
+  // the text is parsed afresh instead, since error recovery may depend on what was reused.
+  SyntaxTree(const SyntaxTree& previous, std::string text, const std::vector<LineChange>& changes);
 
   Grammar grammar() const { return grammar_; }
   Node root() const { return Node(ts_tree_root_node(tree_.get())); }
@@ -120,6 +132,7 @@ class SyntaxTree {
   bool clean() const { return errors_ == 0 && missing_ == 0; }
 
  private:
+  void parse(const TSTree* previous);
   struct TreeDeleter {
     void operator()(TSTree* tree) const { ts_tree_delete(tree); }
   };
