@@ -107,18 +107,25 @@ const ast::PyFunction* head_function_at(const FileView& file, int header_line) {
   return nullptr;
 }
 
-bool pr_writes_call_to(const ReviewModel& model, const std::string& name, const FileView& file,
-                       ast::LineRange function) {
-  for (const FileView& other : model.files) {
-    if (other.language != Language::Python) continue;
-    const std::vector<int> written = new_code_lines(other);
+std::vector<WrittenCall> calls_the_pr_wrote(const ReviewModel& model) {
+  std::vector<WrittenCall> out;
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    const std::vector<int> written = new_code_lines(file);
     if (written.empty()) continue;
-    for (const ast::FileSyntax& part : head_trees(other).parts)
-      for (const ast::PyCall& call : part.python.calls) {
-        if (last_part(call.callee) != name || !contains_any(written, call.range.first, call.range.last)) continue;
-        if (&other == &file && function.contains(call.line)) continue;
-        return true;
-      }
+    for (const ast::FileSyntax& part : head_trees(file).parts)
+      for (const ast::PyCall& call : part.python.calls)
+        if (contains_any(written, call.range.first, call.range.last)) out.push_back({&file, &call});
+  }
+  return out;
+}
+
+bool pr_writes_call_to(const std::vector<WrittenCall>& written, const std::string& name, const FileView& file,
+                       ast::LineRange function) {
+  for (const WrittenCall& written_call : written) {
+    if (last_part(written_call.call->callee) != name) continue;
+    if (written_call.file == &file && function.contains(written_call.call->line)) continue;
+    return true;
   }
   return false;
 }

@@ -26,10 +26,19 @@ struct PySignatureChange {
 
 std::vector<PySignatureChange> python_signature_changes(const FileView& file);
 
-// True when a line the PR wrote (is_new_code), in any file of the review, calls `name` (the
-// callee's last dotted part: `name(…)`, `obj.name(…)`) outside the function itself (`function`'s
-// head lines in `file`: a wrapper calling the op it wraps, `aiter.name(…)`, is no caller).
-bool pr_writes_call_to(const ReviewModel& model, const std::string& name, const FileView& file,
+// A Python call the PR wrote: a line of it is new code (is_new_code).
+struct WrittenCall {
+  const FileView* file = nullptr;
+  const ast::PyCall* call = nullptr;  // in head_trees(*file)
+};
+
+// Every call the PR wrote, in every Python file of the review (found once, asked many times).
+std::vector<WrittenCall> calls_the_pr_wrote(const ReviewModel& model);
+
+// True when one of `written` calls `name` (the callee's last dotted part: `name(…)`,
+// `obj.name(…)`) outside the function itself (`function`'s head lines in `file`: a wrapper
+// calling the op it wraps, `aiter.name(…)`, is no caller).
+bool pr_writes_call_to(const std::vector<WrittenCall>& written, const std::string& name, const FileView& file,
                        ast::LineRange function);
 
 // The head's function whose `def` is on head line `header_line`, or nullptr.

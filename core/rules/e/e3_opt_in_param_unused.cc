@@ -1,6 +1,7 @@
 // E3: a new parameter whose default keeps the old behaviour, passed by no caller in the diff.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <re2/re2.h>
 
 #include "core/analysis/file_trees.h"
@@ -49,38 +50,65 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
+// Whether `param=` at byte `at` of `part` sits where the parser lost the structure (under an ERROR
+// node) and not in a def's parameter list: a keyword argument of a call the cut hid.
+bool keyword_in_lost_call(const ast::FileSyntax& part, size_t at, size_t length) {
+  for (syntax::Node node = part.tree.root().descendant_for_bytes(static_cast<uint32_t>(at), static_cast<uint32_t>(at + length));
+       !node.null(); node = node.parent()) {
+    if (node.kind() == "parameters" || node.kind() == "lambda_parameters") return false;
+    if (node.is_error()) return true;
+  }
+  return false;
+}
+
+// A new line outside the function whose `param=` the parser could only leave in an error: in a
+// fragment cut inside a call, error recovery may drop the call the PR wrote.
+bool keyword_in_a_call_the_parser_lost(const ReviewModel& model, const PySignatureChange& change,
+                                       const std::string& param) {
+  const RE2 keyword_argument("(?:^|[(,])\\s*(" + RE2::QuoteMeta(param) + ")=[^=]");
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    for (const ast::FileSyntax& part : head_trees(file).parts) {
+      if (part.error_count() == 0) continue;
+      for (const HunkView& hunk : file.hunks)
+        for (const CodeLine& line : hunk.lines) {
+          if (!is_new_code(line) || !line.diff || line.new_line < part.first_line || line.new_line > part.last_line) continue;
+          if (&file == change.file && change.after.range.contains(line.new_line)) continue;
+          re2::StringPiece name;
+          if (!RE2::PartialMatch(line.diff->text, keyword_argument, &name)) continue;
+          const size_t at = part.tree.line_start(line.new_line) + static_cast<size_t>(name.data() - line.diff->text.data());
+          if (keyword_in_lost_call(part, at, name.size())) return true;
+        }
+    }
+  }
+  return false;
+}
+
 // Whether a call the PR wrote outside the function passes the parameter: by keyword, by
 // position (`position` counts from 0, without self/cls), or as a string key of a dict the PR
 // wrote (`launch(**{"BLOCK_M": block_m})`, `kwargs["BLOCK_M"] = …`), read from the head trees.
-bool passed_somewhere(const ReviewModel& model, const PySignatureChange& change, const std::string& param,
-                      int position) {
+bool passed_somewhere(const ReviewModel& model, const std::vector<WrittenCall>& written, const PySignatureChange& change,
+                      const std::string& param, int position) {
+  for (const WrittenCall& written_call : written) {
+    const ast::PyCall& call = *written_call.call;
+    if (written_call.file == change.file && change.after.range.contains(call.line)) continue;
+    const size_t dot = call.callee.rfind('.');
+    const bool same_name = call.callee.substr(dot == std::string::npos ? 0 : dot + 1) == change.after.name;
+    int positional = 0;
+    for (const ast::PyArgument& argument : call.arguments) {
+      if (argument.keyword == param) return true;
+      if (argument.keyword.empty() && argument.text.rfind('*', 0) != 0) ++positional;
+    }
+    if (same_name && positional > position) return true;
+  }
   const RE2 quoted("[\"']" + RE2::QuoteMeta(param) + "[\"']");
   for (const FileView& file : model.files) {
     if (file.language != Language::Python) continue;
-    const std::vector<int> written = new_code_lines(file);
-    if (written.empty()) continue;
-    auto wrote = [&](int first, int last) {
-      auto it = std::lower_bound(written.begin(), written.end(), first);
-      return it != written.end() && *it <= last;
-    };
-    for (const ast::FileSyntax& part : head_trees(file).parts)
-      for (const ast::PyCall& call : part.python.calls) {
-        if (!wrote(call.range.first, call.range.last)) continue;
-        if (&file == change.file && change.after.range.contains(call.line)) continue;
-        const size_t dot = call.callee.rfind('.');
-        const bool same_name = call.callee.substr(dot == std::string::npos ? 0 : dot + 1) == change.after.name;
-        int positional = 0;
-        for (const ast::PyArgument& argument : call.arguments) {
-          if (argument.keyword == param) return true;
-          if (argument.keyword.empty() && argument.text.rfind('*', 0) != 0) ++positional;
-        }
-        if (same_name && positional > position) return true;
-      }
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (is_new_code(line) && line.diff && RE2::PartialMatch(line.diff->text, quoted)) return true;
   }
-  return false;
+  return keyword_in_a_call_the_parser_lost(model, change, param);
 }
 
 // Signatures another thing dictates: fakes and meta functions mirror the real op; a Triton or
@@ -99,6 +127,7 @@ class E3Rule : public Rule {
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
+    std::optional<std::vector<WrittenCall>> written;  // found when a signature gained a parameter
     for (const FileView& file : model.files) {
       if (file.is_test) continue;
       for (const PySignatureChange& change : python_signature_changes(file)) {
@@ -111,7 +140,9 @@ class E3Rule : public Rule {
             continue;
           const bool gained = std::any_of(change.added.begin(), change.added.end(),
                                           [&](const ast::PyParameter& p) { return p.name == param.name; });
-          if (!gained || passed_somewhere(model, change, param.name, position)) continue;
+          if (!gained) continue;
+          if (!written) written = calls_the_pr_wrote(model);
+          if (passed_somewhere(model, *written, change, param.name, position)) continue;
           Finding finding;
           finding.rule = "E3";
           finding.severity = Severity::Note;
