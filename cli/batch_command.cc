@@ -120,7 +120,7 @@ nlohmann::json summary_line(const std::vector<BatchItem>& items) {
 }  // namespace
 
 int run_batch_command(const std::vector<std::string>& raw_args) {
-  const Arguments args = split_arguments(raw_args, {"--meta-dir", "--jobs"}, "batch");
+  const Arguments args = split_arguments(raw_args, {"--meta-dir", "--jobs"}, "batch", {"--all-rules"});
   std::string error = args.error;
   unsigned jobs = 1;
   if (error.empty() && args.positional.empty()) error = "batch needs at least one DIR or DIFF";
@@ -135,6 +135,7 @@ int run_batch_command(const std::vector<std::string>& raw_args) {
   if (error.empty()) collect_inputs(args.positional, diffs, error);
   if (error.empty() && diffs.empty()) error = "no .diff files found in the given paths";
   if (!error.empty()) return fail(error);
+  if (args.options.count("--all-rules")) run_every_rule();
 
   std::vector<BatchItem> items(diffs.size());
   for (size_t i = 0; i < diffs.size(); ++i) items[i].diff_path = diffs[i];

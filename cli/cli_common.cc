@@ -11,7 +11,7 @@
 namespace atom::cli {
 
 Arguments split_arguments(const std::vector<std::string>& args, const std::set<std::string>& with_value,
-                          const std::string& command) {
+                          const std::string& command, const std::set<std::string>& flags) {
   Arguments result;
   for (size_t i = 0; i < args.size() && result.error.empty(); ++i) {
     const std::string& arg = args[i];
@@ -21,7 +21,10 @@ Arguments split_arguments(const std::vector<std::string>& args, const std::set<s
     }
     const size_t equals = arg.find('=');
     const std::string name = arg.substr(0, equals);
-    if (!with_value.count(name)) {
+    if (flags.count(name)) {
+      if (equals != std::string::npos) result.error = "option " + name + " takes no value";
+      else result.options[name] = "";
+    } else if (!with_value.count(name)) {
       result.error = "unknown option " + name + " for '" + command + "' (see atom-review --help)";
     } else if (equals != std::string::npos) {
       result.options[name] = arg.substr(equals + 1);

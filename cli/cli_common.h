@@ -18,9 +18,10 @@ struct Arguments {
 };
 
 // Splits `args` (after the subcommand) into options and positionals. `with_value` lists the
-// options that take a value ("--format json" or "--format=json"); any other "--x" is an error.
+// options that take a value ("--format json" or "--format=json"), `flags` those that take none
+// (mapped to ""); any other "--x" is an error.
 Arguments split_arguments(const std::vector<std::string>& args, const std::set<std::string>& with_value,
-                          const std::string& command);
+                          const std::string& command, const std::set<std::string>& flags = {});
 
 // Reads a whole file ("-" = standard input) as bytes. On failure returns false and sets `error`
 // to one line naming the file.

@@ -10,15 +10,18 @@ namespace {
 
 constexpr const char* kUsage = R"(usage:
   atom-review review [--meta PR.json] [--format markdown|json|sarif] [--pack PACK.json]
-                     [--fail-on red|warn] [--repo DIR] [--rule-status STATUS.json] [DIFF | -]
+                     [--fail-on red|warn] [--repo DIR] [--rule-status STATUS.json] [--all-rules]
+                     [DIFF | -]
   atom-review tiers  [--since DATE] [--until DATE] [--top N] [--format markdown|json] [GITLOG | -]
   atom-review rules  [--format markdown|json]
-  atom-review batch  [--meta-dir DIR] [--jobs N] DIR|DIFF...
+  atom-review batch  [--meta-dir DIR] [--jobs N] [--all-rules] DIR|DIFF...
   atom-review --help | --version
 
 review  reviews a unified diff (git diff, git show, gh pr diff, GitHub's .diff); default output
         is the markdown verdict card. --rule-status replaces the rules' measured statuses
-        (core/rules/rule_status.json: a preview rule's findings are notes) with another table.
+        (core/rules/rule_status.json: a preview rule's findings are notes; an off rule, one its
+        labels showed to be mostly wrong or not worth a minute, does not run) with another table.
+        --all-rules runs the off rules too, as notes (for labelling and the ecosystem check).
 tiers   counts commits per file in `git log --name-only --format='commit %H %aI %cI'` output
         and prints the backbone table with each file's tier. DATE is YYYY-MM-DD or an ISO
         timestamp with offset (2026-06-23T16:00+08:00).

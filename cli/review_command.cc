@@ -13,7 +13,8 @@ namespace atom::cli {
 
 int run_review_command(const std::vector<std::string>& raw_args) {
   const Arguments args =
-      split_arguments(raw_args, {"--meta", "--format", "--pack", "--fail-on", "--repo", "--rule-status"}, "review");
+      split_arguments(raw_args, {"--meta", "--format", "--pack", "--fail-on", "--repo", "--rule-status"}, "review",
+                      {"--all-rules"});
   std::string error = args.error;
   if (error.empty() && args.positional.size() > 1) error = "review takes one DIFF (or -), got " +
                                                             std::to_string(args.positional.size());
@@ -35,6 +36,7 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   // Without --rule-status the statuses measured on the hand labels (core/rules/rule_status.json) apply.
   if (auto it = args.options.find("--rule-status"); it != args.options.end() && !use_rule_status_file(it->second, error))
     return fail(error);
+  if (args.options.count("--all-rules")) run_every_rule();
 
   std::string diff;
   if (!read_input(diff_name, diff, error)) return fail(error);

@@ -45,6 +45,8 @@ bool use_rule_status_file(const std::string& path, std::string& error) {
   return true;
 }
 
+void run_every_rule() { RuleStatusTable::use_for_process(RuleStatusTable::active().with_every_rule_on()); }
+
 std::optional<std::string> unusable_diff_reason(const std::string& diff_name, const std::string& diff_bytes,
                                                 const ReviewResult& result) {
   const std::string name = diff_name == "-" ? "<stdin>" : diff_name;

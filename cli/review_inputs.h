@@ -28,6 +28,10 @@ bool load_pack(const std::string& path, TierTable& out, std::string& error);
 // one line naming the file.
 bool use_rule_status_file(const std::string& path, std::string& error);
 
+// `--all-rules`: the rules the measurements turned off run too, as preview notes, in every review of
+// this process (for labelling and the ecosystem check). Apply after use_rule_status_file.
+void run_every_rule();
+
 // When nothing in the diff could be used (empty, or not a diff at all): one line naming the file
 // and the diff line. nullopt when the review is usable (possibly with errors[] after some files).
 std::optional<std::string> unusable_diff_reason(const std::string& diff_name, const std::string& diff_bytes,

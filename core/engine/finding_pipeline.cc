@@ -20,7 +20,7 @@ void run_rule_guarded(const Rule& rule, const ReviewModel& model, std::vector<Fi
   rule.check(model, found);
 #endif
   for (Finding& finding : found) {
-    if (finding.rule.empty()) finding.rule = rule.meta().id;
+    finding.rule = rule.meta().id;  // a rule speaks only for itself (the baseline filter relies on it)
     out.push_back(std::move(finding));
   }
 }
@@ -51,7 +51,14 @@ std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const Revi
   return findings;
 }
 
-std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(all_rules(), model); }
+std::vector<const Rule*> rules_in_force(const RuleStatusTable& statuses) {
+  std::vector<const Rule*> rules;
+  for (const Rule* rule : all_rules())
+    if (!statuses.is_off(rule->meta().id)) rules.push_back(rule);
+  return rules;
+}
+
+std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(rules_in_force(), model); }
 
 void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses) {
   for (Finding& finding : findings) {

@@ -11,10 +11,12 @@ namespace atom {
 
 // Runs `rules` in order; a rule that throws (native builds only: the core is meant to be
 // no-throw, and WebAssembly builds have no exceptions) contributes nothing and the review goes on.
-// Findings come out in rule order, each rule's in the order it emitted them; a finding that left
-// `rule` empty gets the id of the rule that made it.
+// Findings come out in rule order, each rule's in the order it emitted them; every finding carries
+// the id of the rule that made it.
 std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model);
-std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(all_rules(), model)
+// The registered rules `statuses` does not turn off, in registry order.
+std::vector<const Rule*> rules_in_force(const RuleStatusTable& statuses = RuleStatusTable::active());
+std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(rules_in_force(), model)
 
 // The rule lifecycle: each finding of a rule that `statuses` does not call stable (preview, or not
 // named at all) becomes a note marked fields["preview"] = "1", with fields["rule_severity"] = the

@@ -26,6 +26,11 @@ std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTab
   if (entry.status == RuleStatus::Stable)
     return "Status: stable — precision " + percent(entry.precision.value_or(0.0)) + " on " +
            std::to_string(entry.labels) + " hand labels (" + counts + ").";
+  if (entry.status == RuleStatus::Off)
+    return "Status: off — precision " + percent(entry.precision.value_or(0.0)) + " on " +
+           std::to_string(entry.labels) + " hand labels (" + counts +
+           "): most of its findings were wrong or not worth a reviewer's minute, so it does not run "
+           "(`--all-rules` runs it, as notes).";
   if (entry.labels == 0)
     return "Status: preview — no hand labels since its last change, so its findings are notes (worth a look).";
   return "Status: preview — precision " + percent(entry.precision.value_or(0.0)) + " on " +
@@ -69,7 +74,10 @@ std::string catalogue_markdown() {
       "its labels) is at least " +
       percent(RuleStatusTable::active().min_precision) + " on at least " +
       std::to_string(RuleStatusTable::active().min_labels) +
-      " labels; until then it is preview and its findings are notes, worded \"worth a look\".\n";
+      " labels; until then it is preview and its findings are notes, worded \"worth a look\". A rule whose "
+      "precision on at least " + std::to_string(RuleStatusTable::active().min_labels_to_turn_off) +
+      " such labels is below " + percent(RuleStatusTable::active().turn_off_below) +
+      " is off: it does not run until it changes (`--all-rules` runs it, as notes).\n";
   std::string current_category;
   bool first = true;
   for (const Rule* rule : all_rules()) {

@@ -21,7 +21,8 @@ std::string string_field(const nlohmann::json& object, const char* key) {
 
 RuleStatusEntry parse_entry(const nlohmann::json& object) {
   RuleStatusEntry entry;
-  entry.status = string_field(object, "status") == "stable" ? RuleStatus::Stable : RuleStatus::Preview;
+  const std::string status = string_field(object, "status");
+  entry.status = status == "stable" ? RuleStatus::Stable : status == "off" ? RuleStatus::Off : RuleStatus::Preview;
   if (const auto it = object.find("precision"); it != object.end() && it->is_number()) entry.precision = it->get<double>();
   entry.labels = int_field(object, "labels");
   entry.tp = int_field(object, "tp");
@@ -33,7 +34,21 @@ RuleStatusEntry parse_entry(const nlohmann::json& object) {
 
 }  // namespace
 
-const char* to_string(RuleStatus status) { return status == RuleStatus::Stable ? "stable" : "preview"; }
+const char* to_string(RuleStatus status) {
+  switch (status) {
+    case RuleStatus::Stable: return "stable";
+    case RuleStatus::Off: return "off";
+    case RuleStatus::Preview: break;
+  }
+  return "preview";
+}
+
+RuleStatusTable RuleStatusTable::with_every_rule_on() const {
+  RuleStatusTable table = *this;
+  for (auto& [id, entry] : table.entries_)
+    if (entry.status == RuleStatus::Off) entry.status = RuleStatus::Preview;
+  return table;
+}
 
 RuleStatusTable RuleStatusTable::parse(std::string_view json_text, std::string* error) {
   RuleStatusTable table;
@@ -48,6 +63,9 @@ RuleStatusTable RuleStatusTable::parse(std::string_view json_text, std::string* 
   table.min_labels = int_field(root, "min_labels");
   if (const auto it = root.find("min_precision"); it != root.end() && it->is_number())
     table.min_precision = it->get<double>();
+  table.min_labels_to_turn_off = int_field(root, "min_labels_to_turn_off");
+  if (const auto it = root.find("turn_off_below"); it != root.end() && it->is_number())
+    table.turn_off_below = it->get<double>();
   table.labels_through = string_field(root, "labels_through");
   for (const auto& [id, entry] : rules->items())
     if (entry.is_object()) table.entries_[id] = parse_entry(entry);

@@ -1,8 +1,11 @@
 // Each rule's lifecycle status (ruff's preview → stable), measured by scripts/precision on the
 // hand labels in tests/labels/ and embedded from core/rules/rule_status.json (regenerated with
 // `scripts/precision --write`, never edited by hand). A stable rule reports at the severity it
-// gives; a preview rule's findings are notes (core/engine/finding_pipeline.h). A rule the table
-// does not name is preview: no labels, no measured precision, no warn or red.
+// gives; a preview rule's findings are notes (core/engine/finding_pipeline.h); an off rule — one
+// its fresh labels showed to be mostly wrong or not worth a reviewer's minute — does not run
+// unless asked for (`--all-rules`, for labelling and the ecosystem check). Changing an off rule's
+// source makes its labels stale, so it comes back as preview and is measured afresh. A rule the
+// table does not name is preview: no labels, no measured precision, no warn or red.
 #pragma once
 #include <map>
 #include <optional>
@@ -12,8 +15,8 @@
 
 namespace atom {
 
-enum class RuleStatus { Preview, Stable };
-const char* to_string(RuleStatus status);  // "preview" | "stable"
+enum class RuleStatus { Preview, Stable, Off };
+const char* to_string(RuleStatus status);  // "preview" | "stable" | "off"
 
 struct RuleStatusEntry {
   RuleStatus status = RuleStatus::Preview;
@@ -39,10 +42,15 @@ class RuleStatusTable {
   // The entry for `rule`; a default preview entry when the table does not name it.
   const RuleStatusEntry& entry(const std::string& rule) const;
   bool is_stable(const std::string& rule) const { return entry(rule).status == RuleStatus::Stable; }
+  bool is_off(const std::string& rule) const { return entry(rule).status == RuleStatus::Off; }
+  // The same table with every off rule preview: all rules run, the measured ones as notes.
+  RuleStatusTable with_every_rule_on() const;
   std::vector<std::string> rule_ids() const;  // sorted
 
   int min_labels = 0;          // the bar a stable rule met (recorded for the catalogue)
   double min_precision = 0.0;
+  int min_labels_to_turn_off = 0;  // and the one an off rule fell under
+  double turn_off_below = 0.0;
   std::string labels_through;  // the newest labeled_at over all counted labels
 
   void set(const std::string& rule, RuleStatusEntry entry) { entries_[rule] = std::move(entry); }

@@ -1,7 +1,8 @@
 // The work of scripts/corpus-diff (which builds both CLIs and finds the corpus and its trees):
 // runs a baseline CLI and a changed CLI over every corpus diff and prints what the change adds
 // and removes, in two modes — "hunks" (the diff alone, `batch`) and "whole" (each diff with its
-// touched files at the PR's head, `review --repo`).
+// touched files at the PR's head, `review --repo`) — with every rule on (`--all-rules`), so a
+// change to a rule its labels turned off shows too.
 //
 //   node scripts/lib/corpus-diff.mjs --base-cli PATH --cli PATH --corpus DIR [--trees DIR]
 //        [--base-label TEXT] [--base-cache DIR] [--mode hunks|whole|both] [--rule ID] [--jobs N] [--json]
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapWithLimit } from '../../tests/wasm/support/cli.mjs';
+import { allRulesFlag } from './precision/engine_runs.mjs';
 import { CORPUS_REPOS, corpusPrs } from './corpus-prs.mjs';
 import { compareRows, countsByRule, findingRows, halfOf, HALVES } from './finding-changes.mjs';
 
@@ -53,7 +55,7 @@ async function reviewHunks(cli, corpus, prs, jobs) {
   const outcomes = new Map();
   for (const repo of CORPUS_REPOS.filter((r) => prs.some((pr) => pr.repo === r))) {
     const dir = join(corpus, repo);
-    const { status, stdout, stderr } = await run(cli, ['batch', '--jobs', jobs, '--meta-dir', dir, dir]);
+    const { status, stdout, stderr } = await run(cli, ['batch', ...allRulesFlag(cli), '--jobs', jobs, '--meta-dir', dir, dir]);
     if (status !== 0 && !stdout) throw new Error(`${cli} batch ${dir} exited ${status}: ${stderr.trim()}`);
     for (const line of stdout.split('\n').filter(Boolean)) {
       const row = JSON.parse(line);
@@ -73,7 +75,7 @@ async function reviewWhole(cli, trees, prs, jobs) {
       outcomes.set(pr.diff, { error: `no ${head}` });
       return;
     }
-    const args = ['review', '--format', 'json', ...(pr.meta ? ['--meta', pr.meta] : []), '--repo', head, pr.diff];
+    const args = ['review', '--format', 'json', ...allRulesFlag(cli), ...(pr.meta ? ['--meta', pr.meta] : []), '--repo', head, pr.diff];
     const { status, stdout, stderr } = await run(cli, args);
     outcomes.set(pr.diff, status === 0 ? { findings: JSON.parse(stdout).findings ?? [] } : { error: stderr.trim() || `exit ${status}` });
   });

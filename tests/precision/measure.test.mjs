@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findingKey, parseLabels } from '../../scripts/lib/precision/labels.mjs';
-import { measure, statusJson, formatTable, MIN_LABELS } from '../../scripts/lib/precision/measure.mjs';
+import { measure, statusJson, formatTable, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
 
 let nextLine = 1;
 const label = (rule, verdict, extra = {}) => ({
@@ -31,6 +31,22 @@ test(`stable needs ≥ 90% on at least ${MIN_LABELS} labels`, () => {
   assert.equal(run(9, 1).status, 'stable', '9 of 10 is 90%');
   assert.equal(run(8, 1).precision, 0.8889);
   assert.equal(run(8, 1).status, 'preview');
+});
+
+test(`off below ${TURN_OFF_BELOW * 100}% on at least ${MIN_LABELS_TO_TURN_OFF} labels; preview in between`, () => {
+  const run = (tp, other) => {
+    const labels = [...Array(tp)].map(() => label('C3', 'TP')).concat([...Array(other)].map(() => label('C3', 'FP')));
+    return row(measure({ labels, ruleIds: ['C3'], produced: producedFor(labels), ruleUnchanged: always }), 'C3');
+  };
+  assert.equal(run(0, MIN_LABELS_TO_TURN_OFF).status, 'off');
+  assert.equal(run(0, MIN_LABELS_TO_TURN_OFF - 1).status, 'preview', 'too few labels to turn a rule off');
+  assert.equal(run(2, 3).status, 'off', '2 of 5 is 40%');
+  assert.equal(run(3, 3).status, 'preview', 'half is not below half');
+  assert.equal(run(9, 1).status, 'stable');
+  const json = JSON.parse(statusJson([run(0, 6)]));
+  assert.equal(json.rules.C3.status, 'off');
+  assert.equal(json.min_labels_to_turn_off, MIN_LABELS_TO_TURN_OFF);
+  assert.equal(json.turn_off_below, TURN_OFF_BELOW);
 });
 
 test('a rule with no labels is preview with no precision', () => {

@@ -35,7 +35,7 @@ export function runEngine({ cli, shared, trees, targets }) {
   const hunks = present.filter((t) => t.mode === 'hunks');
   if (hunks.length) {
     const byDiff = new Map(hunks.map((t) => [corpusDiff(shared, t.repo, t.commit), t]));
-    const lines = execFileSync(cli, ['batch', ...byDiff.keys()], { maxBuffer: 1 << 30 }).toString().trim().split('\n');
+    const lines = execFileSync(cli, ['batch', ...allRulesFlag(cli), ...byDiff.keys()], { maxBuffer: 1 << 30 }).toString().trim().split('\n');
     for (const line of lines) {
       const result = JSON.parse(line);
       const target = byDiff.get(result.input);
@@ -48,7 +48,7 @@ export function runEngine({ cli, shared, trees, targets }) {
     for (const target of present.filter((t) => t.mode === 'whole')) {
       const diff = corpusDiff(shared, target.repo, target.commit);
       const head = join(trees, repoDir(target.repo), target.commit, 'head');
-      const args = ['review', '--format', 'json', '--repo', existsSync(head) ? head : empty];
+      const args = ['review', '--format', 'json', ...allRulesFlag(cli), '--repo', existsSync(head) ? head : empty];
       if (existsSync(metaBeside(diff))) args.push('--meta', metaBeside(diff));
       const result = JSON.parse(execFileSync(cli, [...args, diff], { maxBuffer: 1 << 30 }).toString());
       for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
@@ -57,6 +57,15 @@ export function runEngine({ cli, shared, trees, targets }) {
     rmSync(empty, { recursive: true, force: true });
   }
   return { findings, missing };
+}
+
+// ['--all-rules'] when the CLI has it (engines before it had no off rules): labels are made and
+// measured on every rule, the ones the measurements turned off included, or an off rule's labels
+// would vanish with it and it could never be measured again.
+const allRulesFlags = new Map();
+export function allRulesFlag(cli) {
+  if (!allRulesFlags.has(cli)) allRulesFlags.set(cli, execFileSync(cli, ['--help']).toString().includes('--all-rules') ? ['--all-rules'] : []);
+  return allRulesFlags.get(cli);
 }
 
 // The key fields of a finding the engine gave on a target, for findingKey().

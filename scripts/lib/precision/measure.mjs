@@ -5,6 +5,12 @@ import { findingKey } from './labels.mjs';
 // (tests/labels/README.md says why 8: below 10 labels 90% means a perfect record).
 export const MIN_LABELS = 8;
 export const MIN_PRECISION = 0.9;
+// A rule is off (it does not run until it changes) when fewer than half of at least
+// MIN_LABELS_TO_TURN_OFF counted labels were worth a reviewer's minute: a notes stream that is
+// mostly noise teaches a reviewer to skip the notes. Changing it makes its labels stale, so it
+// comes back as preview and is measured again.
+export const MIN_LABELS_TO_TURN_OFF = 5;
+export const TURN_OFF_BELOW = 0.5;
 
 const WORST_FIRST = ['FP', 'LOW', 'TP'];
 
@@ -67,7 +73,9 @@ function worse(a, b) {
 function finishRow(row) {
   row.labels = row.tp + row.low + row.fp;
   row.precision = row.labels ? Math.round((row.tp / row.labels) * 10000) / 10000 : null;
-  row.status = row.labels >= MIN_LABELS && row.precision >= MIN_PRECISION ? 'stable' : 'preview';
+  if (row.labels >= MIN_LABELS && row.precision >= MIN_PRECISION) row.status = 'stable';
+  else if (row.labels >= MIN_LABELS_TO_TURN_OFF && row.precision < TURN_OFF_BELOW) row.status = 'off';
+  else row.status = 'preview';
 }
 
 // core/rules/rule_status.json: deterministic (no run date, no engine commit), rules in catalogue order.
@@ -89,6 +97,8 @@ export function statusJson(rows) {
     generated_by: 'scripts/precision --write (do not edit by hand)',
     min_labels: MIN_LABELS,
     min_precision: MIN_PRECISION,
+    min_labels_to_turn_off: MIN_LABELS_TO_TURN_OFF,
+    turn_off_below: TURN_OFF_BELOW,
     labels_through: labelsThrough || null,
     rules,
   };

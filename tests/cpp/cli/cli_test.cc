@@ -69,6 +69,29 @@ TEST_F(AtomReviewCli, ReviewRunsAndFailOnDecidesExitOne) {
   EXPECT_TRUE(nlohmann::json::parse(sarif.out, nullptr, false).contains("runs"));
 }
 
+// A rule its labels turned off does not run; --all-rules runs it again, as a note (review and batch).
+TEST_F(AtomReviewCli, AnOffRuleRunsOnlyWithAllRules) {
+  const std::string diff = write("todo.diff", kTodoDiff);
+  const std::string off = write("off.json", R"({"rules": {"HK4": {"status": "off"}}})");
+  auto hk4_notes = [](const std::string& json_text) {
+    int count = 0;
+    const nlohmann::json result = nlohmann::json::parse(json_text);
+    for (const auto& finding : result["findings"])
+      if (finding["rule"] == "HK4") {
+        ++count;
+        EXPECT_EQ(finding["severity"], "note");
+      }
+    return count;
+  };
+  EXPECT_GT(hk4_notes(invoke("review --format json " + diff).out), 0) << "the fixture must raise HK4";
+  EXPECT_EQ(hk4_notes(invoke("review --format json --rule-status '" + off + "' " + diff).out), 0);
+  EXPECT_GT(hk4_notes(invoke("review --format json --rule-status '" + off + "' --all-rules " + diff).out), 0);
+  const CliRun batch = invoke("batch --all-rules '" + diff + "'");
+  ASSERT_EQ(batch.exit_code, 0) << batch.err;
+  EXPECT_NE(batch.out.find("\"HK4\""), std::string::npos);
+  EXPECT_EQ(invoke("review --all-rules=yes " + diff).err, "atom-review: option --all-rules takes no value\n");
+}
+
 TEST_F(AtomReviewCli, ReviewIsDeterministic) {
   const std::string diff = write("todo.diff", kTodoDiff);
   EXPECT_EQ(invoke("review --format json " + diff).out, invoke("review --format json " + diff).out);

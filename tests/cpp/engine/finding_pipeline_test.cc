@@ -1,6 +1,9 @@
 #include "core/engine/finding_pipeline.h"
+#include "core/rules/registry.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include "tests/cpp/analysis/analysis_test_support.h"
 
 namespace atom::testing {
@@ -77,6 +80,16 @@ TEST(RuleStatus, APreviewRuleNeverBlocksOrWarns) {
   EXPECT_EQ(findings[0].severity, Severity::Note);
   EXPECT_EQ(findings[0].fields.count("worth_checking"), 0u);
   EXPECT_EQ(verdict_for(findings), Verdict::Lgtm);
+}
+
+TEST(RuleStatus, OffRulesAreNotInForce) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"rules": {"HK4": {"status": "off"}, "P1": {"status": "stable"}}})");
+  std::vector<std::string> ids;
+  for (const Rule* rule : rules_in_force(table)) ids.push_back(rule->meta().id);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "HK4"), 0);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "P1"), 1);
+  EXPECT_EQ(ids.size() + 1, all_rules().size());
+  EXPECT_EQ(rules_in_force(table.with_every_rule_on()).size(), all_rules().size());
 }
 
 TEST(Folding, OneFindingPerRulePerPlace) {

@@ -52,6 +52,22 @@ TEST(RuleStatusTable, ParsesEntries) {
   EXPECT_EQ(table.rule_ids(), (std::vector<std::string>{"B1", "C3"}));
 }
 
+TEST(RuleStatusTable, AnOffRuleIsNeitherStableNorRunUntilEveryRuleIsOn) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"min_labels_to_turn_off": 5, "turn_off_below": 0.5,
+    "rules": {"C3": {"status": "off", "precision": 0.1, "labels": 10, "tp": 1, "low": 4, "fp": 5},
+              "P1": {"status": "stable", "precision": 0.95, "labels": 20, "tp": 19, "low": 1, "fp": 0}}})");
+  EXPECT_EQ(table.min_labels_to_turn_off, 5);
+  EXPECT_DOUBLE_EQ(table.turn_off_below, 0.5);
+  EXPECT_TRUE(table.is_off("C3"));
+  EXPECT_FALSE(table.is_stable("C3"));
+  EXPECT_STREQ(to_string(table.entry("C3").status), "off");
+  const RuleStatusTable every_rule = table.with_every_rule_on();
+  EXPECT_FALSE(every_rule.is_off("C3"));
+  EXPECT_FALSE(every_rule.is_stable("C3"));
+  EXPECT_EQ(every_rule.entry("C3").labels, 10);  // the measurements stay, only the switch moves
+  EXPECT_TRUE(every_rule.is_stable("P1"));
+}
+
 TEST(RuleStatusTable, UnnamedRulesAndUnknownStatusesArePreview) {
   const RuleStatusTable table = RuleStatusTable::parse(R"({"rules": {"B1": {"status": "beta"}}})");
   EXPECT_FALSE(table.is_stable("B1"));
