@@ -40,13 +40,21 @@ bool file_mentions(const FileView& file, const RE2& pattern) {
   return false;
 }
 
+// The companion is looked for only in a file whose changed lines trigger: a whole file's context
+// is long, its changed lines few.
 std::optional<std::string> first_trigger(const ReviewModel& model, const RE2& trigger, const RE2* companion) {
   for (const FileView& file : model.files) {
-    if (file.is_test || (companion != nullptr && !file_mentions(file, *companion))) continue;
-    for (const HunkView& hunk : file.hunks)
+    if (file.is_test) continue;
+    const CodeLine* first = nullptr;
+    for (const HunkView& hunk : file.hunks) {
       for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Context && line.diff != nullptr && RE2::PartialMatch(line.diff->text, trigger))
-          return where({&file, &line});
+        if (line.kind != LineKind::Context && line.diff != nullptr && RE2::PartialMatch(line.diff->text, trigger)) {
+          first = &line;
+          break;
+        }
+      if (first != nullptr) break;
+    }
+    if (first != nullptr && (companion == nullptr || file_mentions(file, *companion))) return where({&file, first});
   }
   return std::nullopt;
 }

@@ -1,6 +1,6 @@
 // Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
 // through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,10 @@ export function runEngine({ cli, shared, trees, targets }) {
 // would vanish with it and it could never be measured again.
 const allRulesFlags = new Map();
 export function allRulesFlag(cli) {
-  if (!allRulesFlags.has(cli)) allRulesFlags.set(cli, execFileSync(cli, ['--help']).toString().includes('--all-rules') ? ['--all-rules'] : []);
+  if (!allRulesFlags.has(cli)) {
+    const help = spawnSync(cli, ['--help']);
+    allRulesFlags.set(cli, help.status === 0 && String(help.stdout).includes('--all-rules') ? ['--all-rules'] : []);
+  }
   return allRulesFlags.get(cli);
 }
 
