@@ -130,4 +130,9 @@ bool pr_writes_call_to(const std::vector<WrittenCall>& written, const std::strin
   return false;
 }
 
+bool pr_writes_call_to(const ReviewModel& model, const std::string& name, const FileView& file,
+                       ast::LineRange function) {
+  return pr_writes_call_to(calls_the_pr_wrote(model), name, file, function);
+}
+
 }  // namespace atom

@@ -40,6 +40,10 @@ std::vector<WrittenCall> calls_the_pr_wrote(const ReviewModel& model);
 // calling the op it wraps, `aiter.name(…)`, is no caller).
 bool pr_writes_call_to(const std::vector<WrittenCall>& written, const std::string& name, const FileView& file,
                        ast::LineRange function);
+// The same for one question: finds the written calls first (a rule asking many questions finds
+// them once and uses the form above).
+bool pr_writes_call_to(const ReviewModel& model, const std::string& name, const FileView& file,
+                       ast::LineRange function);
 
 // The head's function whose `def` is on head line `header_line`, or nullptr.
 const ast::PyFunction* head_function_at(const FileView& file, int header_line);

@@ -191,7 +191,6 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
 }
 
 void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
-  std::optional<std::vector<WrittenCall>> written_calls;  // found when first asked
   const std::vector<SeenDef> new_defs = defs_on_side(model, Side::New);
   for (const SeenDef& before : defs_on_side(model, Side::Old)) {
     if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
@@ -213,8 +212,7 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
       if (find_use(model, LineKind::Added, keyword_call)) continue;  // the diff updated its callers
       if (before.def.name[0] == '_') continue;  // private: its callers are in this module, which the diff shows
       // The PR wrote calls to it (positional ones too): it went through the callers it knows.
-      if (!written_calls) written_calls = calls_the_pr_wrote(model);
-      if (pr_writes_call_to(*written_calls, before.def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
+      if (pr_writes_call_to(model, before.def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
       Finding finding = def_finding(*after, Severity::Warn, "param_removed",
                                     {{"param", param.name}, {"function", before.def.qualified},
                                      {"where", ""}, {"where_short", ""}});
@@ -233,7 +231,6 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
     return false;
   };
   std::optional<std::set<std::string>> bound_by_new_code;  // only computed when a def was removed
-  std::optional<std::vector<WrittenCall>> written_calls;     // likewise
   for (const SeenDef& before : old_defs) {
     if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
     const std::string& old_name = before.def.name;
@@ -265,8 +262,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
     }
     if (old_name[0] == '_') continue;  // private: its users are in this module, which the diff updated
     // The PR wrote calls under the new name: the rename reached the callers it knows.
-    if (!written_calls) written_calls = calls_the_pr_wrote(model);
-    if (pr_writes_call_to(*written_calls, after->def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
+    if (pr_writes_call_to(model, after->def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
     Finding finding = def_finding(*after, Severity::Warn, "renamed",
                                   {{"old", old_name}, {"new", after->def.name}, {"where", ""}, {"where_short", ""}});
     finding.tag = Tag::Inferred;
