@@ -145,7 +145,7 @@ void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& f
 // Only the rules with a head finding the base could hold run on the base: the others' findings
 // are all kept whatever the base says, so a review whose findings all sit on changed lines builds
 // no base model at all.
-void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const TierTable& tiers) {
+void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const Pack& pack) {
   std::set<std::string> rule_ids;
   for (const Finding& finding : findings)
     if (base_could_hold(head, finding)) rule_ids.insert(finding.rule);
@@ -155,7 +155,7 @@ void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findin
     if (rule_ids.count(rule->meta().id)) rules.push_back(rule);
   std::vector<FileSource> sources;
   const ParsedDiff base_diff = base_as_unchanged_diff(head, sources);
-  const ReviewModel base = build_review_model(base_diff, *head.meta, tiers, sources);
+  const ReviewModel base = build_review_model(base_diff, *head.meta, pack.tiers, sources, &pack);
   drop_findings_the_base_has(head, findings, base, run_rules(rules, base));
 }
 

@@ -23,8 +23,8 @@ ParsedDiff base_as_unchanged_diff(const ReviewModel& head, std::vector<FileSourc
 void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& findings,
                                 const ReviewModel& base, const std::vector<Finding>& base_findings);
 
-// Builds the base model, runs on it the rules that have a head finding the base could hold, and
-// applies drop_findings_the_base_has.
-void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const TierTable& tiers);
+// Builds the base model with the pack, runs on it the rules that have a head finding the base
+// could hold, and applies drop_findings_the_base_has.
+void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const Pack& pack);
 
 }  // namespace atom

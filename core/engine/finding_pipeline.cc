@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
 namespace atom {
@@ -51,14 +52,35 @@ std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const Revi
   return findings;
 }
 
-std::vector<const Rule*> rules_in_force(const RuleStatusTable& statuses) {
+std::vector<const Rule*> rules_in_force(const Pack& pack, const RuleStatusTable& statuses) {
   std::vector<const Rule*> rules;
-  for (const Rule* rule : all_rules())
-    if (!statuses.is_off(rule->meta().id)) rules.push_back(rule);
+  for (const Rule* rule : all_rules()) {
+    const std::string& id = rule->meta().id;
+    if (pack.rule_enabled(id).value_or(!statuses.is_off(id))) rules.push_back(rule);
+  }
   return rules;
 }
 
-std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(rules_in_force(), model); }
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack) {
+  return run_rules(rules_in_force(pack), model);
+}
+
+std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack) {
+  std::vector<Finding> findings;
+  for (const PatternRule& rule : pack.custom_rules) run_pattern_rule(rule, model, findings);
+  return findings;
+}
+
+void apply_severity_overrides(std::vector<Finding>& findings, const Pack& pack) {
+  for (Finding& finding : findings) {
+    const auto it = pack.rule_overrides.find(finding.rule);
+    if (it == pack.rule_overrides.end() || !it->second.severity) continue;
+    const PackSeverity severity = *it->second.severity;
+    finding.severity = severity == PackSeverity::Red    ? Severity::Red
+                       : severity == PackSeverity::Note ? Severity::Note
+                                                        : Severity::Warn;
+  }
+}
 
 void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses) {
   for (Finding& finding : findings) {

@@ -14,9 +14,17 @@ namespace atom {
 // Findings come out in rule order, each rule's in the order it emitted them; every finding carries
 // the id of the rule that made it.
 std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model);
-// The registered rules `statuses` does not turn off, in registry order.
-std::vector<const Rule*> rules_in_force(const RuleStatusTable& statuses = RuleStatusTable::active());
-std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(rules_in_force(), model)
+// The built-in rules that run: a pack's `rules.<ID>.enabled` decides where it says; elsewhere
+// every rule but those `statuses` turns off. In registry order.
+std::vector<const Rule*> rules_in_force(const Pack& pack, const RuleStatusTable& statuses = RuleStatusTable::active());
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack);  // run_rules(rules_in_force(pack), model)
+// The pack's custom pattern rules (core/rules/pack_pattern_rules.h), in the pack's order.
+std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack);
+
+// A pack's severity override of a built-in rule (`rules.<ID>.severity`) replaces the severity of
+// each of its findings. Runs after apply_rule_status (the pack's author decides, even for a
+// preview rule) and before the red gate (a red finding still needs its trigger).
+void apply_severity_overrides(std::vector<Finding>& findings, const Pack& pack);
 
 // The rule lifecycle: each finding of a rule that `statuses` does not call stable (preview, or not
 // named at all) becomes a note marked fields["preview"] = "1", with fields["rule_severity"] = the

@@ -1,4 +1,5 @@
 #include "core/engine/finding_pipeline.h"
+#include "core/packs/pack.h"
 #include "core/rules/registry.h"
 
 #include <gtest/gtest.h>
@@ -82,14 +83,32 @@ TEST(RuleStatus, APreviewRuleNeverBlocksOrWarns) {
   EXPECT_EQ(verdict_for(findings), Verdict::Lgtm);
 }
 
+std::vector<std::string> ids_in_force(const Pack& pack, const RuleStatusTable& table) {
+  std::vector<std::string> ids;
+  for (const Rule* rule : rules_in_force(pack, table)) ids.push_back(rule->meta().id);
+  return ids;
+}
+
 TEST(RuleStatus, OffRulesAreNotInForce) {
   const RuleStatusTable table = RuleStatusTable::parse(R"({"rules": {"HK4": {"status": "off"}, "P1": {"status": "stable"}}})");
-  std::vector<std::string> ids;
-  for (const Rule* rule : rules_in_force(table)) ids.push_back(rule->meta().id);
+  const std::vector<std::string> ids = ids_in_force(Pack{}, table);
   EXPECT_EQ(std::count(ids.begin(), ids.end(), "HK4"), 0);
   EXPECT_EQ(std::count(ids.begin(), ids.end(), "P1"), 1);
   EXPECT_EQ(ids.size() + 1, all_rules().size());
-  EXPECT_EQ(rules_in_force(table.with_every_rule_on()).size(), all_rules().size());
+  EXPECT_EQ(ids_in_force(Pack{}, table.with_every_rule_on()).size(), all_rules().size());
+}
+
+// A pack's `enabled` is the user's word: it turns an off rule on and a stable rule off.
+TEST(RuleStatus, APackDecidesWhereItSaysSomething) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"rules": {"HK4": {"status": "off"}, "P1": {"status": "stable"}}})");
+  Pack pack;
+  pack.rule_overrides["HK4"].enabled = true;
+  pack.rule_overrides["P1"].enabled = false;
+  pack.rule_overrides["B5"].severity = PackSeverity::Note;  // a severity alone changes nothing here
+  const std::vector<std::string> ids = ids_in_force(pack, table);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "HK4"), 1);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "P1"), 0);
+  EXPECT_EQ(std::count(ids.begin(), ids.end(), "B5"), 1);
 }
 
 TEST(Folding, OneFindingPerRulePerPlace) {
