@@ -1,5 +1,10 @@
-// Background entry point: answers review requests from content scripts.
-import { metaForRequest, parseReviewRequest } from '../shared/messages.js';
+// Background entry point: answers review requests from content scripts, for repositories in
+// scope only (scope-gate.js).
+import builtInRepos from 'atom-built-in-repos';
+import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
+import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
+import { scopePatterns } from '../shared/scope.js';
+import { isFeatureOn, loadSettings } from '../shared/settings.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { reviewDiff } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
@@ -8,19 +13,25 @@ import { reviewRequestKey } from './review-request-key.js';
 import { answerListSummary } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
 import { fromOurGitHubTabs } from './message-sender.js';
+import { scopeGatedListener } from './scope-gate.js';
+import { forgetHostsWhosePermissionWasRemoved } from '../shared/ghe-hosts.js';
 
 const cache = new ReviewCache();
+const readSettings = () => loadSettings(chrome.storage);
 const readHeadFiles = headFileReader();
 
 // The diff the page holds when the content script could read all of it; else the PR's `.diff`.
 // The diff alone is reviewed first: its files say which to read at the head, and it is the answer
 // when none can be read. Otherwise the review runs again on the files read whole.
-async function reviewPullRequest(pr) {
+// With the whole-files feature switched off no file is downloaded.
+async function reviewPullRequest(pr, wholeFiles) {
   const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
   const meta = metaForRequest(pr);
   const hunksJson = await reviewDiff(diffBytes, meta);
-  const head = await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
-    paths: pathsToRead(JSON.parse(hunksJson)) });
+  const head = wholeFiles
+    ? await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
+      paths: pathsToRead(JSON.parse(hunksJson)) })
+    : { files: [], failed: [], reason: 'whole-file fetch is switched off in the options' };
   const headFiles = headFilesSummary(head);
   const resultJson = head.files.length > 0 ? await reviewDiff(diffBytes, meta, head.files) : hunksJson;
   return { resultJson, headFiles };
@@ -29,13 +40,17 @@ async function reviewPullRequest(pr) {
 function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
-  cache.getOrCompute(reviewRequestKey(pr), () => reviewPullRequest(pr)).then(
+  readSettings().then((settings) => {
+    const wholeFiles = isFeatureOn(settings, 'whole-files');
+    return cache.getOrCompute(`${reviewRequestKey(pr)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles));
+  }).then(
     ({ resultJson, headFiles }) => sendResponse({ ok: true, resultJson, headFiles, source: pr.diff ? pr.diff.source : 'fetched' }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
 }
 
-for (const listener of [answerReview, answerListSummary, answerPageFetch]) {
-  chrome.runtime.onMessage.addListener(fromOurGitHubTabs(listener, chrome.runtime.id));
-}
+const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
+const scopeNow = () => readSettings().then((settings) => scopePatterns(builtInRepos, settings));
+chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
+forgetHostsWhosePermissionWasRemoved(chrome);

@@ -7,11 +7,14 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage and the three GitHub hosts only', () => {
+test('permissions: storage, scripting and the three GitHub hosts; other hosts only when the user adds them', () => {
   assert.equal(manifest.manifest_version, 3);
-  assert.deepEqual(manifest.permissions, ['storage']);
+  // scripting: the content script is registered for a GitHub Enterprise host the user adds.
+  assert.deepEqual(manifest.permissions, ['storage', 'scripting']);
   assert.deepEqual(manifest.host_permissions,
     ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
+  // Asked for one host at a time (permissions.request on the options page), never granted at install.
+  assert.deepEqual(manifest.optional_host_permissions, ['https://*/*']);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.web_accessible_resources, undefined);
   assert.equal(manifest.externally_connectable, undefined);
@@ -20,6 +23,17 @@ test('permissions: storage and the three GitHub hosts only', () => {
 test('one content script, on github.com', () => {
   assert.equal(manifest.content_scripts.length, 1);
   assert.deepEqual(manifest.content_scripts[0].matches, ['https://github.com/*']);
+});
+
+test('an options page for both browsers', () => {
+  assert.deepEqual(manifest.options_ui, { page: 'options.html', open_in_tab: true });
+});
+
+test('every permission is explained in extension/README.md', () => {
+  const readme = readFileSync(join(root, 'extension', 'README.md'), 'utf8');
+  for (const permission of [...manifest.permissions, ...manifest.host_permissions, ...manifest.optional_host_permissions]) {
+    assert.ok(readme.includes(`\`${permission}\``), `${permission} is not explained`);
+  }
 });
 
 test('extension pages may compile WebAssembly and nothing may eval', () => {

@@ -1,0 +1,85 @@
+// shared/settings.js: what is stored where, defaults, validation, the sync item limit, the change event.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FEATURE_IDS } from '../../extension/shared/features.js';
+import {
+  MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, gheOrigin, isFeatureOn, loadSettings, normalizeGheHost,
+  onSettingsChanged, setFeatureOn, setGheHosts, setRepos, settingsFromStorage,
+} from '../../extension/shared/settings.js';
+import { fakeStorage } from './support/fake-storage.mjs';
+
+test('nothing stored: every feature on, no added repository, no host', async () => {
+  const settings = await loadSettings(fakeStorage());
+  assert.deepEqual(settings, { features: {}, repos: [], gheHosts: [] });
+  for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
+});
+
+test('a feature switched off is stored in storage.sync, and on again removes the entry', async () => {
+  const storage = fakeStorage();
+  await setFeatureOn(storage, 'list-badges', false);
+  assert.deepEqual(storage.sync.items.get(SYNC_KEYS.features), { 'list-badges': false });
+  assert.equal(storage.local.items.size, 0);
+  const settings = await loadSettings(storage);
+  assert.equal(isFeatureOn(settings, 'list-badges'), false);
+  assert.equal(isFeatureOn(settings, 'tier-badges'), true);
+  await setFeatureOn(storage, 'list-badges', true);
+  assert.deepEqual(storage.sync.items.get(SYNC_KEYS.features), {});
+  await assert.rejects(setFeatureOn(storage, 'no-such-feature', false), /no feature/);
+});
+
+test('repositories are validated, normalised and kept once', async () => {
+  const storage = fakeStorage();
+  await setRepos(storage, [' octo/demo ', 'octo/*', 'octo/demo']);
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*']);
+  for (const bad of ['octo', 'octo/demo/extra', '*/demo', 'octo/..', 'octo/de mo', '', 'https://github.com/octo/demo']) {
+    await assert.rejects(setRepos(storage, [bad]), /not OWNER\/REPO/, bad);
+  }
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*'], 'a refused write changes nothing');
+});
+
+test('a synced item larger than 8 KB is refused before it is written', async () => {
+  const storage = fakeStorage();
+  const long = (i) => `owner${i}/${'r'.repeat(90)}${i}`;
+  const repos = Array.from({ length: MAX_REPOS }, (_, i) => long(i));
+  assert.ok(JSON.stringify(repos).length > SYNC_ITEM_MAX_BYTES);
+  await assert.rejects(setRepos(storage, repos), SettingsTooLarge);
+  assert.equal(storage.sync.items.has(SYNC_KEYS.repos), false);
+  await assert.rejects(setRepos(storage, Array.from({ length: MAX_REPOS + 1 }, (_, i) => `o/r${i}`)), SettingsTooLarge);
+});
+
+test('GitHub Enterprise hosts: host names only, never github.com', async () => {
+  assert.equal(normalizeGheHost(' GitHub.Example.COM '), 'github.example.com');
+  for (const bad of ['github.com', 'api.github.com', 'https://github.example.com', 'github.example.com/x',
+    'github.example.com:8443', 'localhost', '-bad.example.com', 'a..b.com', '']) {
+    assert.equal(normalizeGheHost(bad), null, bad);
+  }
+  assert.equal(gheOrigin('github.example.com'), 'https://github.example.com/*');
+  const storage = fakeStorage();
+  await setGheHosts(storage, ['github.example.com', 'GITHUB.example.com']);
+  assert.deepEqual((await loadSettings(storage)).gheHosts, ['github.example.com']);
+  await assert.rejects(setGheHosts(storage, ['github.com']), /not a host name/);
+});
+
+test('stored values of the wrong shape read as the defaults', () => {
+  const settings = settingsFromStorage({
+    [SYNC_KEYS.features]: { 'tier-badges': 'no', findings: false, unknown: false },
+    [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
+    [SYNC_KEYS.gheHosts]: 'github.example.com',
+  });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], gheHosts: [] });
+});
+
+test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {
+  const storage = fakeStorage();
+  const seen = [];
+  const controller = new AbortController();
+  onSettingsChanged(storage, (settings) => seen.push(settings), controller.signal);
+  await setFeatureOn(storage, 'findings', false);
+  await storage.local.set({ [SYNC_KEYS.repos]: ['a/b'] }); // another area
+  await storage.sync.set({ unrelated: 1 });
+  await new Promise((resolve) => { setTimeout(resolve, 10); });
+  assert.equal(seen.length, 1);
+  assert.equal(isFeatureOn(seen[0], 'findings'), false);
+  controller.abort();
+  assert.equal(storage.onChanged.count, 0);
+});
