@@ -3,14 +3,14 @@
 import builtInRepos from 'atom-built-in-repos';
 import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
-import { scopePatterns } from '../shared/scope.js';
+import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings } from '../shared/settings.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { reviewDiff } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { reviewRequestKey } from './review-request-key.js';
-import { answerListSummary } from './list-summaries.js';
+import { listSummaryAnswerer } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
 import { fromOurGitHubTabs } from './message-sender.js';
 import { scopeGatedListener } from './scope-gate.js';
@@ -50,7 +50,11 @@ function answerReview(message, _sender, sendResponse) {
   return true; // the answer is sent asynchronously
 }
 
-const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
 const scopeNow = () => readSettings().then((settings) => scopePatterns(builtInRepos, settings));
+const answerListSummary = listSummaryAnswerer({
+  stillWanted: (pr) => readSettings().then((settings) => isFeatureOn(settings, 'list-badges')
+    && inScope(pr, scopePatterns(builtInRepos, settings))),
+});
+const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
 forgetHostsWhosePermissionWasRemoved(chrome);

@@ -70,16 +70,18 @@ export function startPageFeatures(features, { win = window, log = console, allow
 
   const onNavigation = () => startForCurrentPage();
   const onVisitStarted = () => { visitStartedAt = Date.now(); };
+  // While a visit is under way the old page is still shown: its render starts the new page's features.
+  const visitUnderWay = () => visitStartedAt !== null && Date.now() - visitStartedAt < VISIT_GIVE_UP_MS;
   for (const type of NAVIGATION_EVENTS) win.addEventListener(type, onNavigation);
   for (const type of VISIT_STARTED_EVENTS) win.addEventListener(type, onVisitStarted);
   // pushState from the page's own scripts fires no event a content script can see.
   const poll = win.setInterval(() => {
-    if (visitStartedAt !== null && Date.now() - visitStartedAt < VISIT_GIVE_UP_MS) return;
+    if (visitUnderWay()) return;
     if (pageAddress(win.location) !== shownAddress) startForCurrentPage();
   }, URL_POLL_MS);
 
   startForCurrentPage();
-  refreshOn?.((restartIds) => reconcile(restartIds));
+  refreshOn?.((restartIds) => { if (!visitUnderWay()) reconcile(restartIds); });
 
   return function stop() {
     stopped = true;

@@ -24,7 +24,7 @@ let extensionOrigin;
 before(async () => {
   github = await startFakeGitHub();
   browser = await launchWithExtension({ port: github.port });
-  extensionOrigin = new URL(browser.serviceWorker.url()).origin;
+  extensionOrigin = `chrome-extension://${new URL(browser.serviceWorker.url()).host}`; // URL.origin is "null" for this scheme
   for (const pr of [DEMO_PR, OUTSIDE]) github.addPullRequest({ ...pr, diffBytes: demoDiff() });
   github.addPage(`/${OUTSIDE.owner}/${OUTSIDE.repo}/pulls`, renderClassicList({ owner: OUTSIDE.owner, repo: OUTSIDE.repo,
     rows: [{ number: OUTSIDE.number, title: OUTSIDE.title, author: OUTSIDE.author }] }));
@@ -72,7 +72,8 @@ describe('scope', () => {
         await page.close();
       }
     });
-    const visited = new Set([`/${OUTSIDE.owner}/${OUTSIDE.repo}/pull/${OUTSIDE.number}/files`,
+    // The pages visited, and the favicon the browser itself asks for.
+    const visited = new Set(['/favicon.ico', `/${OUTSIDE.owner}/${OUTSIDE.repo}/pull/${OUTSIDE.number}/files`,
       `/${OUTSIDE.owner}/${OUTSIDE.repo}/pull/${OUTSIDE.number}`, `/${OUTSIDE.owner}/${OUTSIDE.repo}/pulls`]);
     assert.deepEqual(requests.filter(({ host, path }) => host !== 'github.com' || !visited.has(path)), [],
       'no diff, raw file or page fetched by the service worker');
