@@ -55,7 +55,7 @@ function AddForm({ id, label, placeholder, submit }) {
   );
 }
 
-function Repositories({ api, settings, builtInRepos }) {
+function Repositories({ api, settings, builtInRepos, onError }) {
   const add = async (text) => {
     const pattern = normalizeRepoPattern(text);
     if (!pattern) throw new Error(`${JSON.stringify(text.trim())} is not OWNER/REPO or OWNER/*`);
@@ -78,7 +78,7 @@ function Repositories({ api, settings, builtInRepos }) {
           <li class="Box-row" key={repo} data-options="repo" data-repo={repo}>
             <code>{repo}</code>
             <button type="button" class="btn btn-danger" aria-label={`Remove ${repo}`}
-              onClick={() => setRepos(api.storage, settings.repos.filter((kept) => kept !== repo))}>Remove</button>
+              onClick={() => setRepos(api.storage, settings.repos.filter((kept) => kept !== repo)).catch(onError)}>Remove</button>
           </li>
         ))}
       </ul>
@@ -87,7 +87,7 @@ function Repositories({ api, settings, builtInRepos }) {
   );
 }
 
-function EnterpriseHosts({ api, settings }) {
+function EnterpriseHosts({ api, settings, onError }) {
   const add = (text) => addGheHost(api, text).then((host) => `${host} added.`);
   return (
     <section class="Box" aria-labelledby="ghe-heading">
@@ -100,7 +100,7 @@ function EnterpriseHosts({ api, settings }) {
           <li class="Box-row" key={host} data-options="ghe-host" data-host={host}>
             <code>{host}</code>
             <button type="button" class="btn btn-danger" aria-label={`Remove ${host}`}
-              onClick={() => removeGheHost(api, host)}>Remove</button>
+              onClick={() => removeGheHost(api, host).catch(onError)}>Remove</button>
           </li>
         ))}
       </ul>
@@ -140,8 +140,8 @@ export function OptionsPage({ api, builtInRepos }) {
       <h1>atom-review</h1>
       {error && <p class="flash-error" role="alert" data-options="error">{error}</p>}
       <FeatureSwitches api={api} settings={settings} onError={onError} />
-      <Repositories api={api} settings={settings} builtInRepos={builtInRepos} />
-      <EnterpriseHosts api={api} settings={settings} />
+      <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
+      <EnterpriseHosts api={api} settings={settings} onError={onError} />
       <PacksPlaceholder />
     </>
   );

@@ -11,7 +11,7 @@ import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { renderClassicList } from './support/list-pages.mjs';
 import { REPO_ROOT } from './support/paths.mjs';
-import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
+import { DEMO_PR, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 
 const OUTSIDE = { owner: 'octo', repo: 'demo', number: 7, title: 'A pull request of an unrelated repository', author: 'example-dev' };
 const QUIET_MS = 3000; // long enough for the in-scope page below to be reviewed and badged
@@ -143,6 +143,33 @@ describe('options page', () => {
     assert.deepEqual((await syncSettings())['atomReview.features'], {});
     await options.close();
     await files.close();
+  });
+
+  test('whole-file fetch switched off: no raw file is downloaded and the panel says the review is on the hunks', async () => {
+    const headSha = 'c0ffee0000000000000000000000000000000001';
+    const pr = { ...DEMO_PR, number: 4343, headSha, baseSha: 'ba5e000000000000000000000000000000000000', headFiles: demoHeadFiles() };
+    github.addPullRequest({ ...pr, diffBytes: demoDiff() });
+    const options = await openOptions();
+    await options.uncheck('[data-feature="whole-files"]');
+    const requests = await requestsDuring(async () => {
+      const files = await browser.context.newPage();
+      await files.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}/files`);
+      await files.waitForSelector('[data-atom-review="review-files"]', { timeout: 30000 });
+      assert.equal(await files.$eval('[data-atom-review="review-files"]', (line) => line.dataset.source), 'hunks');
+      assert.match(await files.textContent('[data-atom-review="review-files"]'), /switched off/);
+      await files.close();
+    });
+    assert.deepEqual(requests.filter(({ host, path }) => host === 'raw.githubusercontent.com' || path.includes('/raw/')), []);
+    await options.check('[data-feature="whole-files"]');
+    const again = await requestsDuring(async () => {
+      const files = await browser.context.newPage();
+      await files.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}/files`);
+      await files.waitForFunction(() => document.querySelector('[data-atom-review="review-files"]')?.dataset.source === 'whole',
+        null, { timeout: 30000 });
+      await files.close();
+    });
+    assert.ok(again.some(({ path }) => path.includes(`/raw/${headSha}/`)), 'switched on: the files are read at the head');
+    await options.close();
   });
 
   test('every registered feature has a switch with its description; a marked place for packs', async () => {
