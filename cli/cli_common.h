@@ -37,5 +37,6 @@ int run_review_command(const std::vector<std::string>& args);
 int run_tiers_command(const std::vector<std::string>& args);
 int run_rules_command(const std::vector<std::string>& args);
 int run_batch_command(const std::vector<std::string>& args);
+int run_pack_command(const std::vector<std::string>& args);
 
 }  // namespace atom::cli

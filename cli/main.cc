@@ -14,6 +14,7 @@ constexpr const char* kUsage = R"(usage:
   atom-review tiers  [--since DATE] [--until DATE] [--top N] [--format markdown|json] [GITLOG | -]
   atom-review rules  [--format markdown|json]
   atom-review batch  [--meta-dir DIR] [--jobs N] DIR|DIFF...
+  atom-review pack check PACK.json
   atom-review --help | --version
 
 review  reviews a unified diff (git diff, git show, gh pr diff, GitHub's .diff); default output
@@ -25,6 +26,8 @@ tiers   counts commits per file in `git log --name-only --format='commit %H %aI 
 rules   prints the rule catalogue with its documentation and each rule's status.
 batch   reviews many diffs (x.diff with x.meta.json beside it or in --meta-dir), one JSON line
         per diff in path order, then a summary line.
+pack    `pack check` validates a pack (core/packs/README.md): "ok", or each error as
+        `PACK.json: /json/path: message` (exit 2).
 
 exit status: 0 the command ran; 1 --fail-on found a finding at or above that severity;
              2 nothing usable could be read (the reason is one line on standard error).
@@ -57,5 +60,6 @@ int main(int argc, char** argv) {
   if (command == "tiers") return atom::cli::run_tiers_command(rest);
   if (command == "rules") return atom::cli::run_rules_command(rest);
   if (command == "batch") return atom::cli::run_batch_command(rest);
+  if (command == "pack") return atom::cli::run_pack_command(rest);
   return atom::cli::fail("unknown command '" + command + "' (see atom-review --help)");
 }

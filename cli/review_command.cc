@@ -7,6 +7,7 @@
 #include "cli/repo_checkout.h"
 #include "cli/review_inputs.h"
 #include "core/engine/review.h"
+#include "core/packs/builtin_packs.h"
 #include "core/report/render.h"
 
 namespace atom::cli {
@@ -27,9 +28,9 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   const std::string diff_name = args.positional.empty() ? "-" : args.positional.front();
   if (diff_name == "-" && args.options.count("--pack") && args.options.at("--pack") == "-")
     return fail("--pack and the diff cannot both be standard input");
-  // Without --pack the pack that names meta.repo applies (TierTable::for_repo).
-  std::optional<TierTable> pack;
-  if (auto it = args.options.find("--pack"); it != args.options.end() && !load_pack(it->second, pack.emplace(), error))
+  // Without --pack the built-in pack that names meta.repo applies (builtin_pack_for_repo).
+  std::optional<Pack> pack;
+  if (auto it = args.options.find("--pack"); it != args.options.end() && !load_pack_file(it->second, pack.emplace(), error))
     return fail(error);
 
   // Without --rule-status the statuses measured on the hand labels (core/rules/rule_status.json) apply.
@@ -43,9 +44,9 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   if (auto it = args.options.find("--repo"); it != args.options.end() && !read_head_files(it->second, diff, head.emplace(), error))
     return fail(error);
 
-  const TierTable tiers = pack ? *pack : TierTable::for_repo(meta.meta.repo);
-  const ReviewResult result = head ? run_review(diff, meta.meta, meta.given, tiers, *head)
-                                   : run_review(diff, meta.meta, meta.given, tiers);
+  const Pack& used = pack ? *pack : builtin_pack_for_repo(meta.meta.repo);
+  const ReviewResult result = head ? run_review(diff, meta.meta, meta.given, used, *head)
+                                   : run_review(diff, meta.meta, meta.given, used);
   if (auto reason = unusable_diff_reason(diff_name, diff, result)) return fail(*reason);
 
   const std::string format = args.options.count("--format") ? args.options.at("--format") : "markdown";

@@ -1,6 +1,7 @@
 #include "cli/review_inputs.h"
 
 #include "cli/cli_common.h"
+#include "core/engine/pack_input.h"
 
 namespace atom::cli {
 
@@ -19,16 +20,18 @@ bool load_meta(const std::string& path, MetaInput& out, std::string& error) {
   return true;
 }
 
-bool load_pack(const std::string& path, TierTable& out, std::string& error) {
+bool load_pack_file(const std::string& path, Pack& out, std::string& error) {
   std::string text;
   if (!read_input(path, text, error)) return false;
-  std::string pack_error;
-  TierTable table = TierTable::from_pack_json(text, pack_error);
-  if (!pack_error.empty()) {
-    error = path + ": " + pack_error;
+  PackLoad load = load_user_pack(text);
+  if (!load.pack) {
+    // One line, as for every unusable input; `pack check` lists every error.
+    error = path + ": " + pack_error_line(load.errors.front());
+    if (load.errors.size() > 1)
+      error += " (and " + std::to_string(load.errors.size() - 1) + " more: atom-review pack check " + path + ")";
     return false;
   }
-  out = std::move(table);
+  out = std::move(*load.pack);
   return true;
 }
 

@@ -2,12 +2,13 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "core/model/pr_meta.h"
 #include "core/report/review_result.h"
 #include "core/rules/rule_status.h"
-#include "core/tiers/tier_table.h"
+#include "core/packs/pack.h"
 
 namespace atom::cli {
 
@@ -19,9 +20,9 @@ struct MetaInput {
 // Reads and parses PR.json. On failure returns false with one line naming the file.
 bool load_meta(const std::string& path, MetaInput& out, std::string& error);
 
-// Reads PACK.json (core/packs/README.md) into the tier table it defines. On failure returns false
-// with one line naming the file.
-bool load_pack(const std::string& path, TierTable& out, std::string& error);
+// Reads and validates PACK.json (core/packs/README.md). On failure returns false with one line
+// naming the file and the first error ("PACK.json: /json/path: message (and N more: …)").
+bool load_pack_file(const std::string& path, Pack& out, std::string& error);
 
 // Reads a rule status table (the shape of core/rules/rule_status.json) and makes it the one every
 // review in this process applies (RuleStatusTable::use_for_process). On failure returns false with

@@ -7,6 +7,7 @@
 #include "cli/cli_common.h"
 #include "core/report/author_text.h"
 #include "core/report/render.h"
+#include "core/packs/builtin_packs.h"
 #include "core/tiers/commit_counts.h"
 #include "core/tiers/tier_table.h"
 
@@ -101,7 +102,7 @@ int run_tiers_command(const std::vector<std::string>& raw_args) {
 
   std::vector<FileCommitCount> rows = count_commits_per_file(log.commits, *since, *until);
   if (rows.size() > static_cast<size_t>(top)) rows.resize(top);
-  const TierTable table = TierTable::for_repo("");
+  const TierTable table = builtin_pack_for_repo("").tiers;
   const bool json = args.options.count("--format") && args.options.at("--format") == "json";
   if (json) print_json(rows, table, *since, *until);
   else print_markdown(rows, table, *since, *until);

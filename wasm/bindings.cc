@@ -2,7 +2,11 @@
 //   review(diffBytes: Uint8Array, metaJson: string) -> string   (the result JSON, contract.md)
 //   review(diffBytes, metaJson, headFiles: [{path: string, bytes: Uint8Array}]) -> string
 //       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
-//       headFiles undefined or null is the two-argument form
+//       headFiles undefined or null is the two-argument form. A "pack" object in metaJson
+//       replaces the built-in pack for that review, as `review --pack` does; an invalid one gives
+//       a result whose errors[] holds "bad-pack" entries (core/engine/review.h)
+//   validatePack(packJson: string) -> string
+//       {"ok": bool, "errors": [{"path": "/rules/0/pattern", "message": "…"}]} (core/packs/README.md)
 //   engineVersion() -> string
 //   inputLimits() -> string   (JSON: maxDiffBytes, maxHeadFileBytes; core/engine/input_limits.h):
 //       what a review reads; the host cuts larger inputs to one byte over before copying them in
@@ -21,6 +25,7 @@
 
 #include "core/analysis/file_syntax.h"
 #include "core/engine/input_limits.h"
+#include "core/engine/pack_input.h"
 #include "core/engine/review.h"
 
 namespace {
@@ -86,6 +91,8 @@ std::string syntax_summary(const std::string& path, const val& text_bytes) {
       .dump();
 }
 
+std::string validate_pack(const std::string& pack_json) { return atom::validate_pack_to_json_text(pack_json); }
+
 std::string engine_version() { return ATOM_ENGINE_VERSION; }
 
 std::string input_limits() {
@@ -98,6 +105,7 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   // Embind tells the two apart by the number of arguments.
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
+  emscripten::function("validatePack", &validate_pack);
   emscripten::function("engineVersion", &engine_version);
   emscripten::function("inputLimits", &input_limits);
   emscripten::function("syntaxSummary", &syntax_summary);

@@ -1,11 +1,14 @@
 #include "core/analysis/review_model.h"
 
+#include "core/packs/builtin_packs.h"
+
 #include <algorithm>
 #include <array>
 #include "core/analysis/function_tracker.h"
 #include "core/analysis/line_lexer.h"
 #include "core/analysis/line_patterns.h"
 #include "core/analysis/moved_lines.h"
+#include "core/packs/builtin_packs.h"
 
 namespace atom {
 namespace {
@@ -152,10 +155,11 @@ const std::vector<std::pair<const FileView*, const CodeLine*>>& ReviewModel::hit
 }
 
 ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
-                               const std::vector<FileSource>& sources) {
+                               const std::vector<FileSource>& sources, const Pack* pack) {
   ReviewModel model;
   model.diff = &diff;
   model.meta = &meta;
+  model.pack = pack != nullptr ? pack : &builtin_pack_for_repo(meta.repo);
   model.pack_name = tiers.pack_name();
   model.has_body = meta.body.has_value();
   model.pr_text = meta.title + "\n" + meta.body.value_or("");

@@ -16,6 +16,7 @@
 #include "core/model/diff.h"
 #include "core/model/file_source.h"
 #include "core/model/pr_meta.h"
+#include "core/packs/pack.h"
 #include "core/tiers/tier_table.h"
 
 namespace atom {
@@ -80,7 +81,8 @@ struct ReviewModel {
 
   const ParsedDiff* diff = nullptr;
   const PrMeta* meta = nullptr;
-  std::string pack_name;            // "ATOM" or ""
+  std::string pack_name;            // "ATOM" or "": the name of the pack whose tier table applies
+  const Pack* pack = nullptr;       // the repository knowledge the rules read; never null once built
   std::vector<FileView> files;
   std::string pr_text;              // title + "\n" + body (body may be absent)
   bool has_body = false;
@@ -93,9 +95,10 @@ struct ReviewModel {
 
 // `diff` and `meta` must outlive the model (it points into them). Never throws. `sources`, one per
 // diff file (core/diff/widen_to_whole_files.h), say how each file is reviewed; empty: every file
-// from its hunks, "not-provided".
+// from its hunks, "not-provided". `pack` (which must outlive the model) holds the knowledge the rules
+// read; nullptr: the built-in pack for meta.repo (core/packs/builtin_packs.h).
 ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
-                               const std::vector<FileSource>& sources = {});
+                               const std::vector<FileSource>& sources = {}, const Pack* pack = nullptr);
 
 Language language_for_path(std::string_view path);
 bool is_test_path(std::string_view path);

@@ -135,11 +135,11 @@ void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& f
   findings = std::move(kept);
 }
 
-void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const TierTable& tiers) {
+void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const Pack& pack) {
   std::vector<FileSource> sources;
   const ParsedDiff base_diff = base_as_unchanged_diff(head, sources);
-  const ReviewModel base = build_review_model(base_diff, *head.meta, tiers, sources);
-  drop_findings_the_base_has(head, findings, base, run_all_rules(base));
+  const ReviewModel base = build_review_model(base_diff, *head.meta, pack.tiers, sources, &pack);
+  drop_findings_the_base_has(head, findings, base, run_enabled_rules(base, pack));
 }
 
 }  // namespace atom

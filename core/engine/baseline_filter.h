@@ -23,7 +23,8 @@ ParsedDiff base_as_unchanged_diff(const ReviewModel& head, std::vector<FileSourc
 void drop_findings_the_base_has(const ReviewModel& head, std::vector<Finding>& findings,
                                 const ReviewModel& base, const std::vector<Finding>& base_findings);
 
-// Builds the base model, runs every rule on it and applies drop_findings_the_base_has.
-void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const TierTable& tiers);
+// Builds the base model with the pack, runs the rules the pack enables on it and applies
+// drop_findings_the_base_has.
+void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findings, const Pack& pack);
 
 }  // namespace atom

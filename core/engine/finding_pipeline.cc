@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
 namespace atom {
@@ -52,6 +53,31 @@ std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const Revi
 }
 
 std::vector<Finding> run_all_rules(const ReviewModel& model) { return run_rules(all_rules(), model); }
+
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack) {
+  if (pack.rule_overrides.empty()) return run_all_rules(model);
+  std::vector<const Rule*> enabled;
+  for (const Rule* rule : all_rules())
+    if (pack.rule_enabled(rule->meta().id)) enabled.push_back(rule);
+  return run_rules(enabled, model);
+}
+
+std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack) {
+  std::vector<Finding> findings;
+  for (const PatternRule& rule : pack.custom_rules) run_pattern_rule(rule, model, findings);
+  return findings;
+}
+
+void apply_severity_overrides(std::vector<Finding>& findings, const Pack& pack) {
+  for (Finding& finding : findings) {
+    const auto it = pack.rule_overrides.find(finding.rule);
+    if (it == pack.rule_overrides.end() || !it->second.severity) continue;
+    const PackSeverity severity = *it->second.severity;
+    finding.severity = severity == PackSeverity::Red    ? Severity::Red
+                       : severity == PackSeverity::Note ? Severity::Note
+                                                        : Severity::Warn;
+  }
+}
 
 void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& statuses) {
   for (Finding& finding : findings) {

@@ -15,6 +15,15 @@ namespace atom {
 // `rule` empty gets the id of the rule that made it.
 std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const ReviewModel& model);
 std::vector<Finding> run_all_rules(const ReviewModel& model);  // run_rules(all_rules(), model)
+// The built-in rules the pack leaves enabled (Pack::rule_overrides), as run_rules runs them.
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack);
+// The pack's custom pattern rules (core/rules/pack_pattern_rules.h), in the pack's order.
+std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack);
+
+// A pack's severity override of a built-in rule (`rules.<ID>.severity`) replaces the severity of
+// each of its findings. Runs after apply_rule_status (the pack's author decides, even for a
+// preview rule) and before the red gate (a red finding still needs its trigger).
+void apply_severity_overrides(std::vector<Finding>& findings, const Pack& pack);
 
 // The rule lifecycle: each finding of a rule that `statuses` does not call stable (preview, or not
 // named at all) becomes a note marked fields["preview"] = "1", with fields["rule_severity"] = the

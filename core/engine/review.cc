@@ -6,7 +6,7 @@
 #include "core/engine/finding_pipeline.h"
 #include "core/engine/input_limits.h"
 #include "core/summary/summary.h"
-#include "core/tiers/tier_table.h"
+#include "core/packs/builtin_packs.h"
 
 namespace atom {
 namespace {
@@ -42,8 +42,8 @@ ParsedDiff parse_within_limits(std::string_view diff_bytes, std::vector<SkippedI
 
 ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>& sources,
                            std::vector<ParseError> notes, std::vector<SkippedInput> skipped, const PrMeta& meta,
-                           const nlohmann::json& meta_given, const TierTable& tiers) {
-  const ReviewModel model = build_review_model(diff, meta, tiers, sources);
+                           const nlohmann::json& meta_given, const Pack& pack) {
+  const ReviewModel model = build_review_model(diff, meta, pack.tiers, sources, &pack);
 
   ReviewResult result;
   result.pr_given = meta_given;
@@ -55,9 +55,14 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
   result.errors.insert(result.errors.end(), notes.begin(), notes.end());
   result.skipped = std::move(skipped);
 
-  std::vector<Finding> findings = run_all_rules(model);
-  apply_baseline_filter(model, findings, tiers);
+  std::vector<Finding> findings = run_enabled_rules(model, pack);
+  apply_baseline_filter(model, findings, pack);
   apply_rule_status(findings);
+  apply_severity_overrides(findings, pack);
+  // The pack's own rules: its author chose their lines and severity, so neither the baseline
+  // filter nor the lifecycle of the built-in rules applies; the red gate does.
+  const std::vector<Finding> custom = run_custom_rules(model, pack);
+  findings.insert(findings.end(), custom.begin(), custom.end());
   apply_red_gate(findings);
   assign_places(model, findings);
   fold_by_place(findings);
@@ -72,23 +77,23 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
 }  // namespace
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given) {
-  return run_review(diff_bytes, meta, meta_given, TierTable::for_repo(meta.repo));
+  return run_review(diff_bytes, meta, meta_given, builtin_pack_for_repo(meta.repo));
 }
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
-                        const TierTable& tiers) {
+                        const Pack& pack) {
   std::vector<SkippedInput> skipped;
   const ParsedDiff diff = parse_within_limits(diff_bytes, skipped);
-  return review_parsed(diff, file_sources(diff, nullptr), {}, std::move(skipped), meta, meta_given, tiers);
+  return review_parsed(diff, file_sources(diff, nullptr), {}, std::move(skipped), meta, meta_given, pack);
 }
 
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
-                        const TierTable& tiers, const HeadFiles& head) {
+                        const Pack& pack, const HeadFiles& head) {
   std::vector<SkippedInput> skipped;
   ParsedDiff diff = parse_within_limits(diff_bytes, skipped);
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
-  return review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, tiers);
+  return review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, pack);
 }
 
 }  // namespace atom

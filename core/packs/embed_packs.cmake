@@ -1,4 +1,6 @@
 # Writes OUT: a C++ file holding every pack JSON as a string, so the core needs no filesystem.
+# PACKS: the pack files, '|'-separated.
+string(REPLACE "|" ";" PACKS "${PACKS}")
 set(body "// Generated from core/packs/*.json by embed_packs.cmake. Do not edit.\n#include \"core/packs/embedded_packs.h\"\nnamespace atom {\nconst std::vector<EmbeddedPack>& embedded_packs() {\n  static const std::vector<EmbeddedPack> packs = {\n")
 foreach(pack IN LISTS PACKS)
   get_filename_component(name ${pack} NAME_WE)

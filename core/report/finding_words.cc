@@ -5,6 +5,7 @@
 
 #include "core/report/author_text.h"
 #include "core/report/text_util.h"
+#include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
 namespace atom {
@@ -99,9 +100,26 @@ std::string fill_template(const std::string& text, const std::map<std::string, s
   return fill_placeholders(text, fields, [](const std::string& value) { return value; });
 }
 
+namespace {
+
+// A pack's custom rule: every word is the pack author's, so in markdown the filled text goes
+// through the author-text escaping as a whole (backtick spans as code, the rest as prose).
+FindingWords pack_pattern_words(const Finding& finding, WordsFor form) {
+  const auto text = [&](const char* field) {
+    const auto it = finding.fields.find(field);
+    const std::string filled = fill_template(it != finding.fields.end() ? it->second : "", finding.fields);
+    return form == WordsFor::Markdown ? marked_text_markdown(filled) : filled;
+  };
+  return {text(kPackProblemField), text(kPackImpactField), "Author must " + text(kPackActionField)};
+}
+
+}  // namespace
+
 FindingWords word_finding(const Finding& finding, WordsFor form) {
-  const MessageTemplate* message = find_message(finding);
-  FindingWords words = message == nullptr ? generic_words(finding) : FindingWords{};
+  const bool from_pack = finding.message_id == kPackPatternMessage;
+  const MessageTemplate* message = from_pack ? nullptr : find_message(finding);
+  FindingWords words = from_pack ? pack_pattern_words(finding, form)
+                       : message == nullptr ? generic_words(finding) : FindingWords{};
   if (message != nullptr) {
     words.problem = fill_template(message->problem, finding.fields, form);
     words.impact = fill_template(message->impact, finding.fields, form);

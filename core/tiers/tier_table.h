@@ -1,5 +1,6 @@
-// Blast-radius tiers for the files a PR touches. The table is data (a pack JSON embedded at
-// build time, core/packs/atom.json), not code: path rules tried in order, first match wins.
+// Blast-radius tiers for the files a PR touches. The table is data (the "tiers" of a pack,
+// core/packs/README.md, loaded by core/packs/pack_loader.h), not code: path rules tried in order,
+// first match wins.
 #pragma once
 #include <string>
 #include <string_view>
@@ -18,14 +19,7 @@ struct TierInfo {
 
 class TierTable {
  public:
-  // The table of the pack that names this repository ("ROCm/ATOM"); an empty table
-  // (Tier 3 everywhere, reason "not in the tier table") when no pack names it.
-  static TierTable for_repo(std::string_view repo);
-  static TierTable builtin_atom();
-  // Parses one pack's JSON (core/packs/README.md). On error returns an empty table and sets
-  // `error` to one line naming what is wrong; never throws.
-  static TierTable from_pack_json(std::string_view json_text, std::string& error);
-
+  // An empty table (no pack name, Tier 3 everywhere, reason "not in the tier table") by default.
   TierInfo classify(std::string_view path) const;
   const std::string& pack_name() const { return pack_name_; }   // "ATOM" or "" when no pack
   bool empty() const { return rules_.empty(); }

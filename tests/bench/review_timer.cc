@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/packs/builtin_packs.h"
 #include "cli/cli_common.h"
 #include "cli/repo_checkout.h"
 #include "cli/review_inputs.h"
@@ -64,15 +65,15 @@ nlohmann::json time_one(const Input& input, int repeat) {
   if (!input.head_dir.empty() && !atom::cli::read_head_files(input.head_dir, diff, head, error))
     return failed(error);
 
-  const atom::TierTable tiers = atom::TierTable::for_repo(meta.meta.repo);
+  const atom::Pack& pack = atom::builtin_pack_for_repo(meta.meta.repo);
   size_t head_bytes = 0;
   for (const auto& [path, bytes] : head) head_bytes += bytes.size();
   line["head_bytes"] = head_bytes;
   line["whole_files"] = head.size();
-  line["hunks_ms"] = median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, tiers); });
+  line["hunks_ms"] = median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, pack); });
   line["whole_ms"] = input.head_dir.empty()
                          ? nlohmann::json(nullptr)
-                         : nlohmann::json(median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, tiers, head); }));
+                         : nlohmann::json(median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, pack, head); }));
   return line;
 }
 

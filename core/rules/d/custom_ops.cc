@@ -31,11 +31,27 @@ std::string_view strip_outer(std::string_view text, char open, char close) {
   return text;
 }
 
+// The pack's condition on a decorator's arguments ("is_custom=True"), as a pattern.
+bool meets_condition(const std::string& decorator_text, const std::string& only_with) {
+  if (only_with.empty()) return true;
+  const size_t equals = only_with.find('=');
+  const std::string condition = "\\b" + RE2::QuoteMeta(only_with.substr(0, equals)) + "\\s*=\\s*" +
+                                RE2::QuoteMeta(only_with.substr(equals + 1));
+  return RE2::PartialMatch(decorator_text, condition);
+}
+
+const CustomOpDecorator* find_decorator(const PackKnowledge& knowledge, const std::string& name) {
+  for (const CustomOpDecorator& decorator : knowledge.custom_op_decorators)
+    if (decorator.name == name) return &decorator;
+  return nullptr;
+}
+
 }  // namespace
 
 std::vector<OpDecl> custom_ops(const ReviewModel& model) {
-  static const RE2 kDecorator(
-      R"(^\s*@\s*(torch\.library\.custom_op|custom_op|compile_ops|torch_compile_guard|mark_spliting_op)\b)");
+  const PackKnowledge& knowledge = model.pack->knowledge;
+  if (!knowledge.custom_op_decorator_pattern) return {};
+  const RE2& kDecorator = *knowledge.custom_op_decorator_pattern;
   static const RE2 kGenFake(R"(\bgen_fake\s*=\s*(lambda[^,)]*:[^,)]*|[\w.]+))");
   static const RE2 kReturn(R"(\)\s*->\s*(.+?)\s*:\s*$)");
   std::vector<OpDecl> ops;
@@ -47,7 +63,8 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
       if (!is_statement_start(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kDecorator, &decorator)) continue;
       size_t end = i;
       std::string decorator_text = statement_text(lines, i, &end);
-      if (decorator == "mark_spliting_op" && !RE2::PartialMatch(decorator_text, R"(\bis_custom\s*=\s*True)")) continue;
+      const CustomOpDecorator* known = find_decorator(knowledge, decorator);
+      if (known == nullptr || !meets_condition(decorator_text, known->only_with)) continue;
       size_t def_index = end + 1;
       while (def_index < lines.size() && trim(lines[def_index]->code).substr(0, 1) == "@") {
         statement_text(lines, def_index, &def_index);

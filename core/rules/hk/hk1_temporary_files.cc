@@ -37,42 +37,26 @@ const RuleMeta& hk1_meta() {
   return meta;
 }
 
-struct LeftoverPattern {
-  const char* kind;
-  const char* pattern;  // matched against the file name (no directories)
-};
-
-constexpr LeftoverPattern kLeftovers[] = {
-    {"scratch perf script", R"(^run_?perf.*\.sh$)"},
-    {"local test", R"(^test_local_.*\.py$)"},
-    {"scratch file", R"(^(?i:tmp|temp|scratch|untitled)([_\-.0-9]|$))"},
-    {"merge or editor backup", R"((\.orig|\.rej|\.bak|\.swp|\.swo|~)$)"},
-    {"log output", R"((^nohup\.out$|\.log$))"},
-};
-
 class Hk1TemporaryFiles final : public Rule {
  public:
   const RuleMeta& meta() const override { return hk1_meta(); }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    static const std::vector<std::unique_ptr<RE2>> patterns = [] {
-      std::vector<std::unique_ptr<RE2>> compiled;
-      for (const LeftoverPattern& leftover : kLeftovers) compiled.push_back(std::make_unique<RE2>(leftover.pattern));
-      return compiled;
-    }();
+    // The file-name patterns are the pack's (knowledge.leftover_files).
+    const std::vector<LeftoverFilePattern>& leftovers = model.pack->knowledge.leftover_files;
     for (const FileView& file : model.files) {
       const FileStatus status = file.file->status;
       if (status != FileStatus::Added && status != FileStatus::Renamed && status != FileStatus::Copied) continue;
       const size_t slash = file.path.rfind('/');
       const std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
-      for (size_t i = 0; i < patterns.size(); ++i) {
-        if (!RE2::PartialMatch(name, *patterns[i])) continue;
+      for (const LeftoverFilePattern& leftover : leftovers) {
+        if (!RE2::PartialMatch(name, *leftover.pattern)) continue;
         Finding finding;
         finding.rule = "HK1";
         finding.severity = Severity::Warn;
         finding.path = file.path;
         finding.message_id = "temporary_file";
-        finding.fields = {{"path", file.path}, {"kind", kLeftovers[i].kind}};
+        finding.fields = {{"path", file.path}, {"kind", leftover.kind}};
         out.push_back(std::move(finding));
         break;
       }

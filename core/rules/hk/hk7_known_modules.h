@@ -1,4 +1,4 @@
-// Module names for HK7 (new third-party dependency): what a new import may name without being one.
+// Python's own module names for HK7 (new third-party dependency): an import of one is never new.
 #pragma once
 #include <string_view>
 
@@ -36,17 +36,7 @@ inline constexpr std::string_view kPythonStdlibModules[] = {
     "zlib", "zoneinfo",
 };
 
-// Packages every ATOM / aiter checkout already depends on (their requirements and the ROCm
-// PyTorch stack), so importing one is not a new dependency.
-// Besides the ROCm PyTorch stack: aiter's requirements.txt (flydsl, matplotlib …), ATOM's
-// pyproject dependencies (prometheus_client, uvloop, datasets, openpyxl, setproctitle …), and
-// mori, which aiter's flydsl kernels import at module level.
-inline constexpr std::string_view kStackModules[] = {
-    "aiohttp", "aiter", "atom", "datasets", "einops", "fastapi", "filelock", "flydsl", "huggingface_hub", "jinja2",
-    "matplotlib", "mori", "msgspec", "numpy", "openai", "openpyxl", "packaging", "pandas", "prometheus_client",
-    "psutil", "pybind11", "pydantic", "pytest", "regex", "requests", "safetensors", "sentencepiece", "setproctitle",
-    "setuptools", "sglang", "tabulate", "tokenizers", "torch", "tqdm", "transformers", "triton", "uvicorn", "uvloop",
-    "vllm", "xxhash", "yaml", "zmq",
-};
+// The packages the repository's own stack provides are the pack's knowledge
+// (`knowledge.stack_modules`, core/packs/atom.json).
 
 }  // namespace atom

@@ -58,9 +58,10 @@ const RuleMeta& hk7_meta() {
   return meta;
 }
 
-bool is_known(std::string_view package) {
+// The standard library, or a package the repository's stack already has (the pack's knowledge).
+bool is_known(std::string_view package, const PackKnowledge& knowledge) {
   const auto in = [&](const auto& list) { return std::find(std::begin(list), std::end(list), package) != std::end(list); };
-  return in(kPythonStdlibModules) || in(kStackModules);
+  return in(kPythonStdlibModules) || in(knowledge.stack_modules);
 }
 
 std::string imported_package(std::string_view code) {
@@ -195,7 +196,7 @@ class Hk7NewDependency final : public Rule {
       if (file->language != Language::Python || file->is_test || is_tooling(file->path)) continue;
       if (line->indent != 0 || line->continuation || line->in_docstring) continue;
       const std::string package = imported_package(line->code);
-      if (package.empty() || is_known(package) || own_packages.count(package) || already_imported.count(package) ||
+      if (package.empty() || is_known(package, model.pack->knowledge) || own_packages.count(package) || already_imported.count(package) ||
           inside_folder_named(file->path, package))
         continue;
       if (!reported.insert(package).second) continue;

@@ -48,11 +48,13 @@ class P2ToyShapesOnly final : public Rule {
     static const RE2 size(
         R"((?i)\b(?:m|num_tokens|token_num|n_tokens|tokens|bs|batch(?:[_ ]size)?|seq_?len|seqlen|ctx_len|context[_ ]len(?:gth)?)\s*[=:]\s*(\d+k?)\b)");
     static const RE2 production(
-        R"((?i)(\btp\s*[=:]?\s*[48]\b|\btp[48]\b|-tp\s+[48]\b|tensor[-_ ]parallel[-_ ]size[= ]+[48]\b|\be\s*=\s*\d{3}\b|\btopk\s*=|\bconc(?:urrency)?\b|\bisl\b|\bosl\b|\bprefill\b[^.\n]*\d+k\b|gpt-?oss|kimi|glm-?5|deepseek|dsv\d|\bqwen))");
+        R"((?i)(\btp\s*[=:]?\s*[48]\b|\btp[48]\b|-tp\s+[48]\b|tensor[-_ ]parallel[-_ ]size[= ]+[48]\b|\be\s*=\s*\d{3}\b|\btopk\s*=|\bconc(?:urrency)?\b|\bisl\b|\bosl\b|\bprefill\b[^.\n]*\d+k\b))");
+    // The production models a benchmark may name are the pack's (knowledge.production_models).
+    const RE2* models = model.pack->knowledge.production_model_pattern.get();
     const std::optional<p::PrText> text = p::read_pr_text(model);
     if (!text || p::perf_claim(*text).empty() || p::measured_numbers(*text).empty()) return;
     for (const std::string& line : text->body_lines)
-      if (RE2::PartialMatch(line, production)) return;
+      if (RE2::PartialMatch(line, production) || (models != nullptr && RE2::PartialMatch(line, *models))) return;
     long largest = -1;
     for (const std::string& value : p::body_matches(*text, size)) {
       const bool kilo = value.back() == 'k' || value.back() == 'K';

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include "core/packs/builtin_packs.h"
 #include "core/analysis/review_model.h"
 #include "core/analysis/structure.h"
 #include "core/diff/parse_diff.h"
@@ -22,7 +23,7 @@ inline std::unique_ptr<BuiltModel> build_model(std::string_view diff_text, std::
   built->diff = parse_diff(diff_text);
   built->meta.repo = std::move(repo);
   built->meta.title = "t";
-  built->tiers = TierTable::for_repo(built->meta.repo);
+  built->tiers = builtin_pack_for_repo(built->meta.repo).tiers;
   built->model = build_review_model(built->diff, built->meta, built->tiers);
   return built;
 }

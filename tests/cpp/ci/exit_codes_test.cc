@@ -55,9 +55,13 @@ TEST_F(ExitCodes, MalformedMetaNamesTheMetaFile) {
 TEST_F(ExitCodes, MalformedPackNamesThePackFile) {
   const std::string diff = write("small.diff", kSmallDiff);
   const std::string syntax = write("pack.json", "{\"tiers\": [");
-  expect_unusable("review --pack " + syntax + " " + diff, syntax + ": pack JSON: ");
-  const std::string bad_tier = write("tier.json", R"({"tiers": [{"match": "atom/**", "tier": 4}]})");
-  expect_unusable("review --pack " + bad_tier + " " + diff, bad_tier + ": pack JSON: tiers[0]");
+  expect_unusable("review --pack " + syntax + " " + diff, syntax + ": not valid JSON");
+  const std::string bad_tier =
+      write("tier.json", R"({"name": "P", "repos": [], "tiers": [{"match": "atom/**", "tier": 4, "reason": "r"}]})");
+  expect_unusable("review --pack " + bad_tier + " " + diff, bad_tier + ": /tiers/0/tier: must be 1, 2 or 3");
+  const std::string two_errors = write("two.json", R"({"name": "", "repos": ["x"]})");
+  expect_unusable("review --pack " + two_errors + " " + diff,
+                  two_errors + ": /name: must not be empty (and 1 more: atom-review pack check " + two_errors + ")");
   expect_unusable("review --pack - - < " + diff, "--pack and the diff cannot both be standard input");
 }
 

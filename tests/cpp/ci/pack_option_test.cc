@@ -2,6 +2,8 @@
 // for meta.repo; the example in core/packs/README.md is a working pack.
 #include <nlohmann/json.hpp>
 
+#include "core/packs/builtin_packs.h"
+#include "core/engine/pack_input.h"
 #include "core/engine/review.h"
 #include "core/report/render.h"
 #include "core/tiers/tier_table.h"
@@ -57,8 +59,8 @@ TEST(PackOverload, SameTableSameResult) {
   meta.number = 3;
   const nlohmann::json given = {{"repo", "ROCm/ATOM"}, {"number", 3}};
   EXPECT_EQ(dump_json(to_result_json(run_review(diff, meta, given))),
-            dump_json(to_result_json(run_review(diff, meta, given, TierTable::for_repo(meta.repo)))));
-  const ReviewResult empty_pack = run_review(diff, meta, given, TierTable());
+            dump_json(to_result_json(run_review(diff, meta, given, builtin_pack_for_repo(meta.repo)))));
+  const ReviewResult empty_pack = run_review(diff, meta, given, Pack());
   ASSERT_EQ(empty_pack.files.size(), 1u);
   EXPECT_EQ(empty_pack.files[0].tier.tier, 3);
 }
@@ -73,13 +75,32 @@ TEST(PackReadme, ExampleIsAWorkingPack) {
   const size_t end = readme.find("```\n", start + 8);
   ASSERT_NE(start, std::string::npos);
   ASSERT_NE(end, std::string::npos);
-  std::string error;
-  const TierTable table = TierTable::from_pack_json(readme.substr(start + 8, end - start - 8), error);
-  ASSERT_EQ(error, "");
+  const PackLoad load = load_user_pack(readme.substr(start + 8, end - start - 8));
+  ASSERT_TRUE(load.pack) << (load.errors.empty() ? "" : pack_error_line(load.errors[0]));
+  const TierTable& table = load.pack->tiers;
   EXPECT_EQ(table.pack_name(), "aiter");
   EXPECT_EQ(table.classify("aiter/ops/triton/gemm_a8w8.py").tier, 2);
   EXPECT_EQ(table.classify("csrc/kernels/mla/asm_mla_decode.cpp").tier, 1);
   EXPECT_EQ(table.classify("docs/index.md").tier, 3);
+  EXPECT_FALSE(load.pack->rule_enabled("HK3"));
+
+  // Its custom rules find what the README says they find.
+  const std::string diff =
+      "diff --git a/csrc/kernels/a.cu b/csrc/kernels/a.cu\n--- a/csrc/kernels/a.cu\n+++ b/csrc/kernels/a.cu\n"
+      "@@ -1,2 +1,3 @@\n int a;\n+  hipDeviceSynchronize();\n int b;\n"
+      "diff --git a/aiter/log.py b/aiter/log.py\n--- a/aiter/log.py\n+++ b/aiter/log.py\n"
+      "@@ -1,2 +1,3 @@\n import os\n+LEVEL = os.environ[\"AITER_LOG\"]\n x = 1\n";
+  PrMeta meta;
+  meta.repo = "ROCm/aiter";
+  const ReviewResult result = run_review(diff, meta, nlohmann::json::object(), *load.pack);
+  std::map<std::string, const Finding*> by_rule;
+  for (const Finding& finding : result.findings) by_rule[finding.rule] = &finding;
+  ASSERT_TRUE(by_rule.count("X-hip-sync"));
+  EXPECT_EQ(by_rule["X-hip-sync"]->severity, Severity::Warn);
+  EXPECT_EQ(by_rule["X-hip-sync"]->path, "csrc/kernels/a.cu");
+  ASSERT_TRUE(by_rule.count("X-dtype-env"));
+  EXPECT_EQ(by_rule["X-dtype-env"]->severity, Severity::Red);
+  EXPECT_EQ(by_rule["X-dtype-env"]->trigger, "an environment without AITER_LOG");
 }
 
 }  // namespace

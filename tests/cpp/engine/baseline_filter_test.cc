@@ -1,6 +1,7 @@
 // The differential filter: a head finding off the PR's changed lines goes when the base run makes
 // the same one (rule, message, path, anchor text, fields up to free-standing numbers); findings on
 // new or deleted lines, and PR- or file-level findings, always stay.
+#include "core/packs/builtin_packs.h"
 #include "core/engine/baseline_filter.h"
 
 #include <gtest/gtest.h>
@@ -73,7 +74,7 @@ TEST(BaseAsUnchangedDiff, WholeModeShowsTheWholeBaseFile) {
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, {{"m.py", "a\nB\nc\n"}}, notes);
   PrMeta meta;
-  const TierTable tiers = TierTable::for_repo("");
+  const TierTable tiers = builtin_pack_for_repo("").tiers;
   const ReviewModel head = build_review_model(diff, meta, tiers, sources);
   std::vector<FileSource> base_sources;
   const ParsedDiff base = base_as_unchanged_diff(head, base_sources);
@@ -138,7 +139,7 @@ TEST(RunReviewWithBaseline, WholeFileReviewReportsOnlyWhatThePrAdded) {
   meta.repo = "ROCm/ATOM";
   meta.title = "Scheduler";
   meta.body = "";
-  const ReviewResult result = run_review(diff, meta, nlohmann::json::object(), TierTable::for_repo(meta.repo), {{path, head_text}});
+  const ReviewResult result = run_review(diff, meta, nlohmann::json::object(), builtin_pack_for_repo(meta.repo), {{path, head_text}});
   ASSERT_EQ(result.files.size(), 1u);
   EXPECT_EQ(result.files[0].source, ReviewSource::Whole);
   EXPECT_EQ(result.files[0].source_reason, "");

@@ -1,5 +1,6 @@
 // Inputs that used to never finish (issue #11): above a limit the review is partial and says what
 // it skipped, in the result and on the card. These assert the result and the words, not the time.
+#include "core/packs/builtin_packs.h"
 #include "core/engine/input_limits.h"
 
 #include <gtest/gtest.h>
@@ -104,7 +105,7 @@ TEST(InputLimits, PythonBlocksNestedPastTheLimitAreReadAsStatements) {
   const std::string diff = "diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1,200 @@\n" + body;
   const ParsedDiff parsed = parse_diff(diff);
   PrMeta pr = meta();
-  const ReviewModel model = build_review_model(parsed, pr, TierTable::for_repo(pr.repo), file_sources(parsed, nullptr));
+  const ReviewModel model = build_review_model(parsed, pr, builtin_pack_for_repo(pr.repo).tiers, file_sources(parsed, nullptr));
   ASSERT_EQ(model.files.size(), 1u);
   const std::vector<PyBlock> blocks = python_blocks(side_lines(model.files[0].hunks.at(0), Side::New));
   EXPECT_EQ(blocks.size(), kMaxPythonNesting);

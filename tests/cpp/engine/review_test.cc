@@ -1,3 +1,4 @@
+#include "core/packs/builtin_packs.h"
 #include "core/engine/review.h"
 
 #include <gtest/gtest.h>
@@ -103,7 +104,7 @@ TEST(ReviewToJsonText, WithHeadFilesIsRunReviewWithThem) {
   const std::string text = review_to_json_text(kDiff, meta, head);
   const MetaParseResult parsed = parse_pr_meta(meta);
   const ReviewResult expected =
-      run_review(kDiff, parsed.meta, nlohmann::json::parse(meta), TierTable::for_repo("ROCm/ATOM"), head);
+      run_review(kDiff, parsed.meta, nlohmann::json::parse(meta), builtin_pack_for_repo("ROCm/ATOM"), head);
   EXPECT_EQ(text, dump_json(to_result_json(expected), 2));
   EXPECT_TRUE(nlohmann::json::parse(text)["errors"].empty());
 }

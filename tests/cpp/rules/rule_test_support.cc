@@ -1,3 +1,4 @@
+#include "core/packs/builtin_packs.h"
 #include "tests/cpp/rules/rule_test_support.h"
 
 #include <algorithm>
@@ -46,7 +47,7 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
     return {};
   }
   const ParsedDiff parsed = parse_diff(diff);
-  const TierTable tiers = TierTable::for_repo(meta.repo);
+  const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
   const ReviewModel model = build_review_model(parsed, meta, tiers);
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }
@@ -94,7 +95,7 @@ std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
   for (const ParseError& note : notes) ADD_FAILURE() << "the head made from the diff does not fit it: " << note.message;
-  const TierTable tiers = TierTable::for_repo(meta.repo);
+  const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
   const ReviewModel model = build_review_model(diff, meta, tiers, sources);
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }

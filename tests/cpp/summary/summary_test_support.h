@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/packs/builtin_packs.h"
 #include "core/analysis/review_model.h"
 #include "core/diff/parse_diff.h"
 #include "core/summary/summary.h"
@@ -50,7 +51,7 @@ inline std::unique_ptr<Summarized> summarize_diff(const std::string& diff_text, 
   s->meta.repo = "ROCm/ATOM";
   s->meta.title = title;
   s->meta.body = std::move(body);
-  s->tiers = TierTable::for_repo(s->meta.repo);
+  s->tiers = builtin_pack_for_repo(s->meta.repo).tiers;
   s->model = build_review_model(s->diff, s->meta, s->tiers);
   for (const FileView& view : s->model.files) {
     FileSummary file;

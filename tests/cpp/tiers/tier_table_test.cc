@@ -1,8 +1,8 @@
+#include "core/packs/builtin_packs.h"
 #include "core/tiers/tier_table.h"
 
 #include <gtest/gtest.h>
 
-#include "core/packs/embedded_packs.h"
 
 namespace atom {
 namespace {
@@ -22,18 +22,8 @@ const Expected kSeedTable[] = {
     {"atom/models/deepseek_v4.py", 2},
 };
 
-TEST(TierTable, EveryEmbeddedPackParses) {
-  ASSERT_FALSE(embedded_packs().empty());
-  for (const EmbeddedPack& pack : embedded_packs()) {
-    std::string error;
-    const TierTable table = TierTable::from_pack_json(pack.json, error);
-    EXPECT_EQ(error, "") << pack.name;
-    EXPECT_FALSE(table.empty()) << pack.name;
-  }
-}
-
 TEST(TierTable, SeedTableFilesGetTheirTier) {
-  const TierTable table = TierTable::for_repo("ROCm/ATOM");
+  const TierTable table = builtin_pack_for_repo("ROCm/ATOM").tiers;
   EXPECT_EQ(table.pack_name(), "ATOM");
   for (const Expected& row : kSeedTable) {
     const TierInfo info = table.classify(row.path);
@@ -46,21 +36,21 @@ TEST(TierTable, SeedTableFilesGetTheirTier) {
 }
 
 TEST(TierTable, ReasonsNameTheTierTestPassed) {
-  const TierTable table = TierTable::builtin_atom();
+  const TierTable table = builtin_pack_for_repo("ROCm/ATOM").tiers;
   EXPECT_NE(table.classify("atom/model_engine/scheduler.py").reason.find("every request"), std::string::npos);
   EXPECT_NE(table.classify("atom/models/deepseek_v2.py").reason.find("base class"), std::string::npos);
   EXPECT_NE(table.classify("atom/model_ops/moe.py").reason.find("shared op"), std::string::npos);
 }
 
 TEST(TierTable, EngineCoreIsTierOneAndConfigMeansOnlyConfigPy) {
-  const TierTable table = TierTable::builtin_atom();
+  const TierTable table = builtin_pack_for_repo("ROCm/ATOM").tiers;
   EXPECT_EQ(table.classify("atom/model_engine/engine_core.py").tier, 1);
   EXPECT_EQ(table.classify("atom/configs/deepseek.py").tier, 3);
   EXPECT_EQ(table.classify("atom/model_ops/config.py").tier, 3);
 }
 
 TEST(TierTable, PluginBridgesAreTierThreeHighVisibility) {
-  const TierTable table = TierTable::builtin_atom();
+  const TierTable table = builtin_pack_for_repo("ROCm/ATOM").tiers;
   for (const char* path : {"atom/plugin/vllm/x.py", "atom/plugin/sglang/deepseek_v4_bridge.py", "foo_bridge.py",
                            "atom/some/where/foo_bridge.py"}) {
     const TierInfo info = table.classify(path);
@@ -71,16 +61,16 @@ TEST(TierTable, PluginBridgesAreTierThreeHighVisibility) {
 }
 
 TEST(TierTable, UnknownFileIsTierThreeNotInTable) {
-  const TierInfo info = TierTable::builtin_atom().classify("atom/models/llama.py");
+  const TierInfo info = builtin_pack_for_repo("ROCm/ATOM").tiers.classify("atom/models/llama.py");
   EXPECT_EQ(info.tier, 3);
   EXPECT_FALSE(info.high_visibility);
   EXPECT_EQ(info.reason, "not in the tier table");
 }
 
 TEST(TierTable, RepoSelectsThePack) {
-  EXPECT_EQ(TierTable::for_repo("").pack_name(), "ATOM");
-  EXPECT_EQ(TierTable::for_repo("rocm/atom").pack_name(), "ATOM");
-  const TierTable other = TierTable::for_repo("someone/else");
+  EXPECT_EQ(builtin_pack_for_repo("").tiers.pack_name(), "ATOM");
+  EXPECT_EQ(builtin_pack_for_repo("rocm/atom").tiers.pack_name(), "ATOM");
+  const TierTable other = builtin_pack_for_repo("someone/else").tiers;
   EXPECT_TRUE(other.empty());
   EXPECT_EQ(other.pack_name(), "");
   const TierInfo info = other.classify("atom/model_engine/model_runner.py");
@@ -89,29 +79,11 @@ TEST(TierTable, RepoSelectsThePack) {
 }
 
 TEST(TierTable, FirstMatchingRuleWins) {
-  std::string error;
-  const TierTable table = TierTable::from_pack_json(
-      R"({"name": "X", "repos": ["o/x"], "tiers": [
-            {"match": "src/core.py", "tier": 1, "reason": "core"},
-            {"match": "src/**", "tier": 2, "high_visibility": true, "reason": "src"}]})",
-      error);
-  ASSERT_EQ(error, "");
+  const TierTable table("X", {{"src/core.py", {1, false, "core", "", ""}}, {"src/**", {2, true, "src", "", ""}}});
   EXPECT_EQ(table.classify("src/core.py").tier, 1);
   EXPECT_EQ(table.classify("src/a/b.py").tier, 2);
   EXPECT_TRUE(table.classify("src/a/b.py").high_visibility);
   EXPECT_EQ(table.classify("docs/x.md").tier, 3);
-}
-
-TEST(TierTable, BadPackJsonGivesOneLineError) {
-  std::string error;
-  EXPECT_TRUE(TierTable::from_pack_json("{not json", error).empty());
-  EXPECT_EQ(error, "pack JSON: not a JSON object");
-  TierTable::from_pack_json(R"({"tiers": [{"match": "a", "tier": 4}]})", error);
-  EXPECT_EQ(error, "pack JSON: tiers[0] needs \"tier\" 1, 2 or 3");
-  TierTable::from_pack_json(R"({"tiers": [{"tier": 1}]})", error);
-  EXPECT_EQ(error, "pack JSON: tiers[0] needs a string \"match\"");
-  TierTable::from_pack_json(R"({"tiers": {}})", error);
-  EXPECT_EQ(error, "pack JSON: \"tiers\" must be an array");
 }
 
 }  // namespace

@@ -1,0 +1,16 @@
+// `custom_rules` of a pack: each entry checked and its pattern compiled under the pack limits.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/packs/pack_reader.h"
+
+namespace atom {
+
+std::vector<PatternRule> read_custom_rules(pack_reading::Reader& reader, const nlohmann::json& rules,
+                                           const std::string& path, const std::vector<std::string>* known_rule_ids);
+
+// The placeholders ({name}) of a message text, in order, as the report fills them.
+std::vector<std::string> message_placeholders(const std::string& text);
+
+}  // namespace atom
