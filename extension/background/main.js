@@ -14,7 +14,6 @@ import { listSummaryAnswerer } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
 import { fromOurGitHubTabs } from './message-sender.js';
 import { scopeGatedListener } from './scope-gate.js';
-import { forgetHostsWhosePermissionWasRemoved } from '../shared/ghe-hosts.js';
 
 const cache = new ReviewCache();
 const readSettings = () => loadSettings(chrome.storage);
@@ -57,4 +56,3 @@ const answerListSummary = listSummaryAnswerer({
 });
 const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
-forgetHostsWhosePermissionWasRemoved(chrome);

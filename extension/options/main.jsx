@@ -1,5 +1,4 @@
-// The options page (options.html): feature switches, the repositories in scope, GitHub
-// Enterprise hosts. Every change is written through shared/settings.js; open pages apply it at once.
+// The options page (options.html): feature switches, the repositories in scope, the packs. Every change is written through shared/settings.js; open pages apply it at once.
 import { render } from 'preact';
 import builtInRepos from 'atom-built-in-repos';
 import { OptionsPage } from './options-page.jsx';

@@ -2,7 +2,6 @@
 // is reached with Tab and used with Space / Enter.
 import { useEffect, useState } from 'preact/hooks';
 import { FEATURES } from '../shared/features.js';
-import { addGheHost, removeGheHost } from '../shared/ghe-hosts.js';
 import { normalizeRepoPattern } from '../shared/scope.js';
 import {
   isFeatureOn, loadSettings, onSettingsChanged, setFeatureOn, setRepos, settingsFromStorage,
@@ -38,7 +37,6 @@ function AddForm({ id, label, placeholder, submit }) {
   const [status, setStatus] = useState(null); // {ok, text}
   const onSubmit = (event) => {
     event.preventDefault();
-    // Called synchronously: a permission request must happen during the click.
     submit(text).then((done) => { setText(''); setStatus({ ok: true, text: done }); },
       (error) => setStatus({ ok: false, text: message(error) }));
   };
@@ -87,28 +85,6 @@ function Repositories({ api, settings, builtInRepos, onError }) {
   );
 }
 
-function EnterpriseHosts({ api, settings, onError }) {
-  const add = (text) => addGheHost(api, text).then((host) => `${host} added.`);
-  return (
-    <section class="Box" aria-labelledby="ghe-heading">
-      <div class="Box-header">
-        <h2 id="ghe-heading">GitHub Enterprise hosts</h2>
-        <p>Adding a host asks the browser for access to it; removing it gives that access back.</p>
-      </div>
-      <ul class="list-reset" data-options="ghe-list">
-        {settings.gheHosts.map((host) => (
-          <li class="Box-row" key={host} data-options="ghe-host" data-host={host}>
-            <code>{host}</code>
-            <button type="button" class="btn btn-danger" aria-label={`Remove ${host}`}
-              onClick={() => removeGheHost(api, host).catch(onError)}>Remove</button>
-          </li>
-        ))}
-      </ul>
-      <AddForm id="add-ghe-host" label="Add a GitHub Enterprise host" placeholder="github.example.com" submit={add} />
-    </section>
-  );
-}
-
 // PACKS: the engine's pack loader (issue #12, core/) lands separately; its settings go here.
 function PacksPlaceholder() {
   return (
@@ -141,7 +117,6 @@ export function OptionsPage({ api, builtInRepos }) {
       {error && <p class="flash-error" role="alert" data-options="error">{error}</p>}
       <FeatureSwitches api={api} settings={settings} onError={onError} />
       <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
-      <EnterpriseHosts api={api} settings={settings} onError={onError} />
       <PacksPlaceholder />
     </>
   );

@@ -1,35 +1,17 @@
-// The user's settings, owned by this module alone: which features are switched off, the
-// repositories added to the scope, the GitHub Enterprise hosts. Small settings live in
-// storage.sync (they follow the user's browsers; 8 KB an item, so each is its own item and
-// a write that would not fit is refused here); anything bigger (the user's packs, later) belongs in
-// storage.local. Every reader goes through loadSettings() and onSettingsChanged().
+// The user's settings, owned by this module alone: which features are switched off and the
+// repositories added to the scope. Small settings live in storage.sync (they follow the user's
+// browsers; 8 KB an item, so each is its own item and a write that would not fit is refused here);
+// the user's packs are bigger and live in storage.local (shared/pack-store.js). Every reader goes through loadSettings() and onSettingsChanged().
 import { FEATURE_IDS } from './features.js';
 import { normalizeRepoPattern } from './scope.js';
 
 export const SYNC_KEYS = {
   features: 'atomReview.features', // {featureId: false} for each feature switched off (on by default)
   repos: 'atomReview.repos', // ['OWNER/REPO' | 'OWNER/*'] added to the built-in packs' repositories
-  gheHosts: 'atomReview.gheHosts', // ['github.example.com'] GitHub Enterprise hosts with their permission granted
 };
 // chrome.storage.sync.QUOTA_BYTES_PER_ITEM: key plus JSON value.
 export const SYNC_ITEM_MAX_BYTES = 8192;
 export const MAX_REPOS = 200;
-export const MAX_GHE_HOSTS = 20;
-
-const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** A GitHub Enterprise host name (`github.example.com`, no scheme, port or path), lower-cased, else null. */
-export function normalizeGheHost(text) {
-  if (typeof text !== 'string') return null;
-  const host = text.trim().toLowerCase();
-  if (!HOST_PATTERN.test(host) || host === 'github.com' || host.endsWith('.github.com')) return null;
-  return host;
-}
-
-/** The match pattern of a GHE host, for permissions and content script registration. */
-export function gheOrigin(host) {
-  return `https://${host}/*`;
-}
 
 const unique = (list) => [...new Set(list)];
 
@@ -44,8 +26,7 @@ export function settingsFromStorage(items) {
     const stored = items?.[key];
     return Array.isArray(stored) ? unique(stored.map(normalize).filter(Boolean)).slice(0, max) : [];
   };
-  return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS),
-    gheHosts: list(SYNC_KEYS.gheHosts, normalizeGheHost, MAX_GHE_HOSTS) };
+  return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS) };
 }
 
 export function isFeatureOn(settings, id) {
@@ -84,17 +65,6 @@ export async function setRepos(storage, repos) {
   });
   if (normalized.length > MAX_REPOS) throw new SettingsTooLarge(`at most ${MAX_REPOS} repositories`);
   await storage.sync.set(syncItem(SYNC_KEYS.repos, unique(normalized)));
-}
-
-/** Replaces the GitHub Enterprise hosts (each normalised; one that is not a host name throws). */
-export async function setGheHosts(storage, hosts) {
-  const normalized = hosts.map((text) => {
-    const host = normalizeGheHost(text);
-    if (!host) throw new Error(`${JSON.stringify(text)} is not a host name such as github.example.com`);
-    return host;
-  });
-  if (normalized.length > MAX_GHE_HOSTS) throw new SettingsTooLarge(`at most ${MAX_GHE_HOSTS} hosts`);
-  await storage.sync.set(syncItem(SYNC_KEYS.gheHosts, unique(normalized)));
 }
 
 /**

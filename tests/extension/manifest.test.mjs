@@ -7,14 +7,13 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage, scripting and the three GitHub hosts; other hosts only when the user adds them', () => {
+test('permissions: storage and the three GitHub hosts, nothing optional', () => {
   assert.equal(manifest.manifest_version, 3);
-  // scripting: the content script is registered for a GitHub Enterprise host the user adds.
-  assert.deepEqual(manifest.permissions, ['storage', 'scripting']);
+  assert.deepEqual(manifest.permissions, ['storage']);
   assert.deepEqual(manifest.host_permissions,
     ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
-  // Asked for one host at a time (permissions.request on the options page), never granted at install.
-  assert.deepEqual(manifest.optional_host_permissions, ['https://*/*']);
+  // GitHub Enterprise is not supported yet (extension/README.md): no permission for other hosts.
+  assert.equal(manifest.optional_host_permissions, undefined);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.web_accessible_resources, undefined);
   assert.equal(manifest.externally_connectable, undefined);
@@ -31,7 +30,7 @@ test('an options page for both browsers', () => {
 
 test('every permission is explained in extension/README.md', () => {
   const readme = readFileSync(join(root, 'extension', 'README.md'), 'utf8');
-  for (const permission of [...manifest.permissions, ...manifest.host_permissions, ...manifest.optional_host_permissions]) {
+  for (const permission of [...manifest.permissions, ...manifest.host_permissions]) {
     assert.ok(readme.includes(`\`${permission}\``), `${permission} is not explained`);
   }
 });

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FEATURE_IDS } from '../../extension/shared/features.js';
 import {
-  MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, gheOrigin, isFeatureOn, loadSettings, normalizeGheHost,
-  onSettingsChanged, setFeatureOn, setGheHosts, setRepos, settingsFromStorage,
+  MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
+  onSettingsChanged, setFeatureOn, setRepos, settingsFromStorage,
 } from '../../extension/shared/settings.js';
 import { fakeStorage } from './support/fake-storage.mjs';
 
-test('nothing stored: every feature on, no added repository, no host', async () => {
+test('nothing stored: every feature on, no added repository', async () => {
   const settings = await loadSettings(fakeStorage());
-  assert.deepEqual(settings, { features: {}, repos: [], gheHosts: [] });
+  assert.deepEqual(settings, { features: {}, repos: [] });
   for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
 });
 
@@ -47,26 +47,12 @@ test('a synced item larger than 8 KB is refused before it is written', async () 
   await assert.rejects(setRepos(storage, Array.from({ length: MAX_REPOS + 1 }, (_, i) => `o/r${i}`)), SettingsTooLarge);
 });
 
-test('GitHub Enterprise hosts: host names only, never github.com', async () => {
-  assert.equal(normalizeGheHost(' GitHub.Example.COM '), 'github.example.com');
-  for (const bad of ['github.com', 'api.github.com', 'https://github.example.com', 'github.example.com/x',
-    'github.example.com:8443', 'localhost', '-bad.example.com', 'a..b.com', '']) {
-    assert.equal(normalizeGheHost(bad), null, bad);
-  }
-  assert.equal(gheOrigin('github.example.com'), 'https://github.example.com/*');
-  const storage = fakeStorage();
-  await setGheHosts(storage, ['github.example.com', 'GITHUB.example.com']);
-  assert.deepEqual((await loadSettings(storage)).gheHosts, ['github.example.com']);
-  await assert.rejects(setGheHosts(storage, ['github.com']), /not a host name/);
-});
-
 test('stored values of the wrong shape read as the defaults', () => {
   const settings = settingsFromStorage({
     [SYNC_KEYS.features]: { 'tier-badges': 'no', findings: false, unknown: false },
     [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
-    [SYNC_KEYS.gheHosts]: 'github.example.com',
   });
-  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], gheHosts: [] });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'] });
 });
 
 test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {
