@@ -17,32 +17,35 @@ export const SWITCHED_OFF = 'switched-off';
 // summary's `notKept` (the badge's tooltip shows it), never a failed review. `stillWanted(pr)` is
 // asked when the download's turn in the queue comes: a row waiting there while its repository
 // leaves the scope, or list badges are switched off, is not downloaded.
-async function computeSummary(pr, stillWanted) {
+// `packFor(pr)` → {pack, key}: the pack the row is reviewed with (the same as its files page's) and its key.
+async function computeSummary(pr, stillWanted, pack) {
   const cached = await store.get(pr).catch(() => null);
   if (cached) return cached;
   const diffBytes = await queue.run(async () => {
     if (!(await stillWanted(pr))) throw new DiffUnavailable(SWITCHED_OFF, 'list badges are switched off or the repository left the scope');
     return fetchPullRequestDiff(pr);
   });
-  const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, metaForRequest(pr))));
+  const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, { ...metaForRequest(pr), ...(pack && { pack }) })));
   return store.put(pr, summary).then(() => summary, (error) => ({ ...summary, notKept: error.message }));
 }
 
-function summaryFor(pr, stillWanted) {
+async function summaryFor(request, stillWanted, packFor) {
+  const { pack, key: packKey } = await packFor(request);
+  const pr = { ...request, packKey };
   const key = ListSummaryStore.keyOf(pr);
   if (!pending.has(key)) {
-    const promise = computeSummary(pr, stillWanted).finally(() => pending.delete(key));
+    const promise = computeSummary(pr, stillWanted, pack).finally(() => pending.delete(key));
     pending.set(key, promise);
   }
   return pending.get(key);
 }
 
 /** A chrome.runtime.onMessage listener for list summaries; ignores every other message. */
-export function listSummaryAnswerer({ stillWanted }) {
+export function listSummaryAnswerer({ stillWanted, packFor }) {
   return (message, _sender, sendResponse) => {
     const pr = parseListSummaryRequest(message);
     if (!pr) return false;
-    summaryFor(pr, stillWanted).then(
+    summaryFor(pr, stillWanted, packFor).then(
       (summary) => sendResponse({ ok: true, summary }),
       (error) => sendResponse({ ok: false, kind: error instanceof DiffUnavailable ? error.kind : 'failed',
         error: String(error?.message ?? error) }),

@@ -1,31 +1,39 @@
 // Background entry point: answers review requests from content scripts, for repositories in
-// scope only (scope-gate.js).
+// scope only (scope-gate.js), and the options page's pack checks. Each review carries the pack
+// that applies when it is not the unchanged built-in one (shared/pack-choice.js).
+import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
 import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings } from '../shared/settings.js';
+import { loadPacks } from '../shared/pack-store.js';
+import { reviewPack } from '../shared/pack-choice.js';
+import { parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { reviewDiff } from './engine-host.js';
+import { reviewDiff, validatePack } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
-import { reviewRequestKey } from './review-request-key.js';
+import { packKey, reviewRequestKey } from './review-request-key.js';
 import { listSummaryAnswerer } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
-import { fromOurGitHubTabs } from './message-sender.js';
+import { fromOurExtensionPages, fromOurGitHubTabs } from './message-sender.js';
 import { scopeGatedListener } from './scope-gate.js';
 
 const cache = new ReviewCache();
 const readSettings = () => loadSettings(chrome.storage);
 const readHeadFiles = headFileReader();
+// Packs that cannot be read are none: the built-in pack applies, as the engine chooses it.
+const readPacks = () => loadPacks(chrome.storage).catch(() => ({ userPacks: [], ruleOverrides: {}, packChoices: {} }));
+const packFor = (pr) => readPacks().then((packs) => reviewPack(builtInPacks, packs, pr));
 
 // The diff the page holds when the content script could read all of it; else the PR's `.diff`.
 // The diff alone is reviewed first: its files say which to read at the head, and it is the answer
 // when none can be read. Otherwise the review runs again on the files read whole.
 // With the whole-files feature switched off no file is downloaded.
-async function reviewPullRequest(pr, wholeFiles) {
+async function reviewPullRequest(pr, wholeFiles, pack) {
   const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
-  const meta = metaForRequest(pr);
+  const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
   const hunksJson = await reviewDiff(diffBytes, meta);
   const head = wholeFiles
     ? await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
@@ -39,9 +47,9 @@ async function reviewPullRequest(pr, wholeFiles) {
 function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
-  readSettings().then((settings) => {
+  Promise.all([readSettings(), packFor(pr)]).then(([settings, pack]) => {
     const wholeFiles = isFeatureOn(settings, 'whole-files');
-    return cache.getOrCompute(`${reviewRequestKey(pr)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles));
+    return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles, pack));
   }).then(
     ({ resultJson, headFiles }) => sendResponse({ ok: true, resultJson, headFiles, source: pr.diff ? pr.diff.source : 'fetched' }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
@@ -49,10 +57,22 @@ function answerReview(message, _sender, sendResponse) {
   return true; // the answer is sent asynchronously
 }
 
-const scopeNow = () => readSettings().then((settings) => scopePatterns(builtInRepos, settings));
+function answerPackValidation(message, _sender, sendResponse) {
+  const packJson = parsePackValidateRequest(message);
+  if (packJson === null) return false;
+  validatePack(packJson).then((validation) => sendResponse({ ok: true, validation }),
+    (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
+  return true;
+}
+
+const scopeNow = () => Promise.all([readSettings(), readPacks()])
+  .then(([settings, packs]) => scopePatterns(builtInRepos, settings, packs));
 const answerListSummary = listSummaryAnswerer({
-  stillWanted: (pr) => readSettings().then((settings) => isFeatureOn(settings, 'list-badges')
-    && inScope(pr, scopePatterns(builtInRepos, settings))),
+  stillWanted: (pr) => Promise.all([readSettings(), scopeNow()]).then(([settings, patterns]) => isFeatureOn(settings, 'list-badges')
+    && inScope(pr, patterns)),
+  packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
 });
 const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
+chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackValidation, chrome.runtime.id,
+  chrome.runtime.getURL('').replace(/\/$/, '')));

@@ -2,6 +2,7 @@
 // is reached with Tab and used with Space / Enter.
 import { useEffect, useState } from 'preact/hooks';
 import { FEATURES } from '../shared/features.js';
+import { PacksSection } from './packs-section.jsx';
 import { normalizeRepoPattern } from '../shared/scope.js';
 import {
   isFeatureOn, loadSettings, onSettingsChanged, setFeatureOn, setRepos, settingsFromStorage,
@@ -85,19 +86,7 @@ function Repositories({ api, settings, builtInRepos, onError }) {
   );
 }
 
-// PACKS: the engine's pack loader (issue #12, core/) lands separately; its settings go here.
-function PacksPlaceholder() {
-  return (
-    <section class="Box" aria-labelledby="packs-heading" data-options="packs-placeholder">
-      <div class="Box-header">
-        <h2 id="packs-heading">Packs</h2>
-        <p>Not available yet: adding your own packs comes with the engine's pack loader.</p>
-      </div>
-    </section>
-  );
-}
-
-export function OptionsPage({ api, builtInRepos }) {
+export function OptionsPage({ api, builtInRepos, builtInPacks }) {
   const [settings, setSettings] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
@@ -117,7 +106,7 @@ export function OptionsPage({ api, builtInRepos }) {
       {error && <p class="flash-error" role="alert" data-options="error">{error}</p>}
       <FeatureSwitches api={api} settings={settings} onError={onError} />
       <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
-      <PacksPlaceholder />
+      <PacksSection api={api} builtInPacks={builtInPacks} onError={onError} />
     </>
   );
 }

@@ -48,3 +48,12 @@ test('the one name check is shared by every message that names a repository', as
   }
   for (const name of ['ROCm', 'aiter', 'a.b-c_d', '.github']) assert.equal(isGitHubName(name), true, name);
 });
+
+test('pack check requests: JSON text only, bounded', async () => {
+  const { MAX_PACK_JSON_CHARS, packValidateRequest, parsePackValidateRequest } = await import('../../extension/shared/pack-messages.js');
+  assert.equal(parsePackValidateRequest(packValidateRequest('{"name":"x"}')), '{"name":"x"}');
+  assert.equal(parsePackValidateRequest({ type: 'validate-pack', packJson: { name: 'x' } }), null);
+  assert.equal(parsePackValidateRequest({ type: 'review', packJson: '{}' }), null);
+  assert.equal(parsePackValidateRequest(packValidateRequest('x'.repeat(MAX_PACK_JSON_CHARS + 1))), null);
+  assert.equal(parsePackValidateRequest(null), null);
+});

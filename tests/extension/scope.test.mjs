@@ -29,12 +29,24 @@ test('in scope: exact repositories and owner wildcards, case-insensitively; noth
   assert.equal(inScope({ owner: 'ROCm', repo: 'ATOM' }, []), false);
 });
 
-test('the scope is the built-in packs\' repositories followed by the user\'s', () => {
+test('the scope is the built-in packs\' repositories, the user\'s, then those of the user\'s enabled packs', () => {
   assert.deepEqual(scopePatterns(['ROCm/ATOM'], { repos: ['octo/*'] }), ['ROCm/ATOM', 'octo/*']);
+  const packs = { userPacks: [{ name: 'on', enabled: true, pack: { repos: ['me/one', 'ROCm/*'] } },
+    { name: 'off', enabled: false, pack: { repos: ['me/two'] } }] };
+  assert.deepEqual(scopePatterns(['ROCm/ATOM'], { repos: ['octo/*'] }, packs), ['ROCm/ATOM', 'octo/*', 'me/one', 'ROCm/*']);
+});
+
+test('a pack\'s repositories may glob either part', () => {
+  const patterns = ['ROC*/at*', '*/demo'];
+  assert.equal(inScope({ owner: 'ROCm', repo: 'aTom' }, patterns), true);
+  assert.equal(inScope({ owner: 'anyone', repo: 'demo' }, patterns), true);
+  assert.equal(inScope({ owner: 'ROCm', repo: 'aiter' }, patterns), false);
+  assert.equal(inScope({ owner: 'anyone', repo: 'demos' }, patterns), false);
+  assert.equal(inScope({ owner: 'a', repo: 'b' }, ['a.b/c', 'a/(b)']), false, 'only * is special');
 });
 
 test('built-in repositories are read from every pack in core/packs', () => {
-  const expected = readdirSync(join(root, 'core', 'packs')).filter((name) => name.endsWith('.json'))
+  const expected = readdirSync(join(root, 'core', 'packs')).filter((name) => name.endsWith('.json') && name !== 'pack.schema.json')
     .flatMap((name) => JSON.parse(readFileSync(join(root, 'core', 'packs', name), 'utf8')).repos);
   assert.ok(expected.length > 0);
   assert.deepEqual(builtInRepos(join(root, 'core', 'packs')), [...new Set(expected)]);
@@ -44,6 +56,7 @@ test('built-in repositories are read from every pack in core/packs', () => {
   writeFileSync(join(dir, 'a.json'), JSON.stringify({ name: 'A', repos: ['o/a', 'o/shared'] }));
   writeFileSync(join(dir, 'b.json'), JSON.stringify({ name: 'B', repos: ['o/shared', 'o/b'] }));
   writeFileSync(join(dir, 'README.md'), '# not a pack');
+  writeFileSync(join(dir, 'pack.schema.json'), JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema' }));
   assert.deepEqual(builtInRepos(dir), ['o/a', 'o/shared', 'o/b']);
   writeFileSync(join(dir, 'c.json'), JSON.stringify({ name: 'C' }));
   assert.throws(() => builtInRepos(dir), /must be a list/);
