@@ -9,7 +9,7 @@ import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings } from '../shared/settings.js';
 import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
-import { parsePackValidateRequest } from '../shared/pack-messages.js';
+import { parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { reviewDiff, validatePack } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
@@ -57,12 +57,21 @@ function answerReview(message, _sender, sendResponse) {
   return true; // the answer is sent asynchronously
 }
 
-function answerPackValidation(message, _sender, sendResponse) {
+// The options page's two requests: check a pack, try one on a pasted diff.
+function answerPackRequest(message, _sender, sendResponse) {
+  const answer = (promise) => {
+    promise.then(sendResponse, (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
+    return true;
+  };
   const packJson = parsePackValidateRequest(message);
-  if (packJson === null) return false;
-  validatePack(packJson).then((validation) => sendResponse({ ok: true, validation }),
-    (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
-  return true;
+  if (packJson !== null) return answer(validatePack(packJson).then((validation) => ({ ok: true, validation })));
+  const tried = parsePackTryRequest(message);
+  if (tried === null) return false;
+  return answer(Promise.resolve().then(() => {
+    const pack = JSON.parse(tried.packJson);
+    const repo = (pack.repos ?? []).find((pattern) => !pattern.includes('*')) ?? '';
+    return reviewDiff(new TextEncoder().encode(tried.diff), { repo, pack });
+  }).then((resultJson) => ({ ok: true, resultJson })));
 }
 
 const scopeNow = () => Promise.all([readSettings(), readPacks()])
@@ -74,5 +83,5 @@ const answerListSummary = listSummaryAnswerer({
 });
 const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
-chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackValidation, chrome.runtime.id,
+chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackRequest, chrome.runtime.id,
   chrome.runtime.getURL('').replace(/\/$/, '')));

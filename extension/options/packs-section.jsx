@@ -8,7 +8,7 @@ import {
   setRuleOverride, setUserPackEnabled, userPackId,
 } from '../shared/pack-store.js';
 import { applyingPack, availablePacks, packWithOverrides } from '../shared/pack-choice.js';
-import { packValidateRequest } from '../shared/pack-messages.js';
+import { packTryRequest, packValidateRequest } from '../shared/pack-messages.js';
 import { parseRepoPattern } from '../shared/scope.js';
 import { isGitHubName } from '../shared/github-name.js';
 
@@ -223,6 +223,53 @@ function RuleOverrides({ api, packs, builtInPacks, onError }) {
   );
 }
 
+// Reviews a pasted diff with a pack (its overrides merged in) and lists the findings as text.
+function TryPack({ api, packs, builtInPacks }) {
+  const available = availablePacks(builtInPacks, packs);
+  const [packId, setPackId] = useState(available[0]?.id ?? '');
+  const [diff, setDiff] = useState('');
+  const [outcome, setOutcome] = useState(null); // {findings, errors} | {failure}
+  const entry = available.find((candidate) => candidate.id === packId) ?? available[0];
+  if (!entry) return null;
+  const onSubmit = (event) => {
+    event.preventDefault();
+    const pack = packWithOverrides(entry.pack, packs.ruleOverrides[entry.id] ?? {});
+    api.runtime.sendMessage(packTryRequest(JSON.stringify(pack), diff)).then((answer) => {
+      if (!answer?.ok) throw new Error(answer?.error ?? 'the background did not answer');
+      const result = JSON.parse(answer.resultJson);
+      setOutcome({ findings: result.findings ?? [], errors: result.errors ?? [] });
+    }).catch((error) => setOutcome({ failure: message(error) }));
+  };
+  return (
+    <form class="pack-try" onSubmit={onSubmit}>
+      <h3>Try a pack on a diff</h3>
+      <div class="Box-row">
+        <label for="try-pack-pack">Pack</label>
+        <select id="try-pack-pack" value={entry.id} onChange={(event) => setPackId(event.currentTarget.value)}>
+          {available.map((candidate) => <option key={candidate.id} value={candidate.id}>{candidate.pack.name}{candidate.builtIn ? ' (built-in)' : ''}</option>)}
+        </select>
+        <button type="submit" class="btn" data-options="try-pack-button">Review</button>
+      </div>
+      <div class="Box-row">
+        <textarea id="try-pack-diff" aria-label="A unified diff (git diff)" placeholder="Paste a diff (git diff output)" rows={8}
+          spellcheck={false} value={diff} onInput={(event) => setDiff(event.currentTarget.value)} />
+      </div>
+      {outcome?.failure && <p class="flash-error" role="alert" data-options="try-pack-failure">{outcome.failure}</p>}
+      {outcome && !outcome.failure && (
+        <ul class="pack-try-findings" data-options="try-pack-findings" aria-live="polite">
+          {outcome.errors.map((error, index) => <li key={`e${index}`} class="flash-error" data-options="try-pack-error">{error.message ?? JSON.stringify(error)}</li>)}
+          {outcome.findings.length === 0 && outcome.errors.length === 0 && <li data-options="try-pack-none">No finding.</li>}
+          {outcome.findings.map((finding, index) => (
+            <li key={index} data-options="try-pack-finding" data-rule={finding.rule} data-severity={finding.severity}>
+              <code>{finding.severity} {finding.rule} {finding.path ?? ''}{finding.line ? `:${finding.line}` : ''}</code> {finding.problem}
+            </li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}
+
 export function PacksSection({ api, builtInPacks, onError }) {
   const [packs, setPacks] = useState(null);
   useEffect(() => {
@@ -247,6 +294,7 @@ export function PacksSection({ api, builtInPacks, onError }) {
       <ImportPack api={api} />
       <PackChoice api={api} packs={packs} builtInPacks={builtInPacks} onError={onError} />
       <RuleOverrides api={api} packs={packs} builtInPacks={builtInPacks} onError={onError} />
+      <TryPack api={api} packs={packs} builtInPacks={builtInPacks} />
     </section>
   );
 }

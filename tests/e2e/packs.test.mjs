@@ -94,6 +94,17 @@ test('an imported pack chosen for the repository: its custom rule fires, the rul
   await options.close();
 });
 
+test('trying the imported pack on a pasted diff lists its findings as text', async () => {
+  const options = await openOptions();
+  await options.selectOption('#try-pack-pack', 'user:e2e pack');
+  await options.fill('#try-pack-diff', demoDiff().toString('utf8'));
+  await options.click('[data-options="try-pack-button"]');
+  const finding = await options.waitForSelector(`[data-options="try-pack-finding"][data-rule="${CUSTOM_RULE}"]`, { timeout: 30000 });
+  assert.match(await finding.textContent(), /torch\.cuda\.synchronize\(\).* added in atom\/model_engine\/model_runner\.py/);
+  assert.equal(await finding.$('b'), null, 'the pack\'s words are text, never HTML');
+  await options.close();
+});
+
 test('a pack whose pattern RE2 rejects: RE2\'s error at the pattern\'s path, and nothing stored', async () => {
   const stored = (await localItems())['atomReview.userPacks'] ?? [];
   const options = await openOptions();

@@ -57,3 +57,13 @@ test('pack check requests: JSON text only, bounded', async () => {
   assert.equal(parsePackValidateRequest(packValidateRequest('x'.repeat(MAX_PACK_JSON_CHARS + 1))), null);
   assert.equal(parsePackValidateRequest(null), null);
 });
+
+test('try-pack requests: pack JSON text and a diff of at most MAX_DIFF_BYTES characters', async () => {
+  const { packTryRequest, parsePackTryRequest } = await import('../../extension/shared/pack-messages.js');
+  const { MAX_DIFF_BYTES } = await import('../../extension/shared/diff-limits.js');
+  assert.deepEqual(parsePackTryRequest(packTryRequest('{}', 'diff --git a/x b/x')), { packJson: '{}', diff: 'diff --git a/x b/x' });
+  assert.equal(parsePackTryRequest({ type: 'try-pack', packJson: '{}' }), null, 'no diff');
+  assert.equal(parsePackTryRequest({ type: 'try-pack', diff: '' }), null, 'no pack');
+  assert.equal(parsePackTryRequest(packTryRequest('{}', 'x'.repeat(MAX_DIFF_BYTES + 1))), null);
+  assert.equal(parsePackTryRequest({ type: 'validate-pack', packJson: '{}', diff: '' }), null);
+});
