@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { builtInPacks, builtInRepos } from '../../extension/pack-repos.mjs';
 import { waitForTierBadges } from './support/badges.mjs';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
@@ -84,8 +85,8 @@ describe('scope', () => {
 describe('options page', () => {
   test('adding the repository (validated as OWNER/REPO) brings the features to it', async () => {
     const options = await openOptions();
-    assert.deepEqual(await options.$$eval('[data-options="repo"]', (rows) => rows.map((row) => row.dataset.repo)), ['ROCm/ATOM'],
-      'the built-in packs\' repositories are listed');
+    assert.deepEqual(await options.$$eval('[data-options="repo"]', (rows) => rows.map((row) => row.dataset.repo)),
+      builtInRepos(join(REPO_ROOT, 'core', 'packs')), 'the built-in packs\' repositories are listed');
     await options.fill('#add-repo', 'octo');
     await options.press('#add-repo', 'Enter');
     await options.waitForSelector('[data-options="add-repo-status"].flash-error');
@@ -181,7 +182,8 @@ describe('options page', () => {
     for (const feature of FEATURES) {
       assert.ok(switches.find((entry) => entry.id === feature.id).label.includes(feature.description), feature.id);
     }
-    assert.deepEqual(await options.$$eval('[data-options="pack"]', (rows) => rows.map((row) => row.dataset.packId)), ['built-in:aiter', 'built-in:atom']);
+    assert.deepEqual(await options.$$eval('[data-options="pack"]', (rows) => rows.map((row) => row.dataset.packId)),
+      builtInPacks(join(REPO_ROOT, 'core', 'packs')).map(({ id }) => id));
     await options.close();
   });
 
