@@ -17,7 +17,6 @@ export const SWITCHED_OFF = 'switched-off';
 // summary's `notKept` (the badge's tooltip shows it), never a failed review. `stillWanted(pr)` is
 // asked when the download's turn in the queue comes: a row waiting there while its repository
 // leaves the scope, or list badges are switched off, is not downloaded.
-// `packFor(pr)` → {pack, key}: the pack the row is reviewed with (the same as its files page's) and its key.
 async function computeSummary(pr, stillWanted, pack) {
   const cached = await store.get(pr).catch(() => null);
   if (cached) return cached;
@@ -40,7 +39,10 @@ async function summaryFor(request, stillWanted, packFor) {
   return pending.get(key);
 }
 
-/** A chrome.runtime.onMessage listener for list summaries; ignores every other message. */
+/**
+ * A chrome.runtime.onMessage listener for list summaries; ignores every other message.
+ * `packFor(pr)` → Promise<{pack, key}>: the pack a row is reviewed with (the files page's) and its key.
+ */
 export function listSummaryAnswerer({ stillWanted, packFor }) {
   return (message, _sender, sendResponse) => {
     const pr = parseListSummaryRequest(message);
