@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { builtInReposPlugin } from './pack-repos.mjs';
 import { zipEntries } from './zip-writer.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,6 +38,7 @@ const common = {
   // The Emscripten glue probes import.meta.url; the engine host always passes locateFile.
   logOverride: { 'empty-import-meta': 'silent' },
   alias: { 'atom-engine-glue': join(wasmDir, 'atom_engine.mjs') },
+  plugins: [builtInReposPlugin(join(root, 'core', 'packs'))],
 };
 await Promise.all([
   esbuild.build({ ...common, entryPoints: [join(sourceDir, 'background', 'main.js')],
@@ -44,8 +46,12 @@ await Promise.all([
   // Content scripts cannot be ES modules.
   esbuild.build({ ...common, entryPoints: [join(sourceDir, 'content', 'main.js')],
                   format: 'iife', outfile: join(outDir, 'content.js') }),
+  esbuild.build({ ...common, entryPoints: [join(sourceDir, 'options', 'main.jsx')],
+                  format: 'esm', outfile: join(outDir, 'options.js') }),
 ]);
 copyFileSync(join(sourceDir, 'content', 'content.css'), join(outDir, 'content.css'));
+copyFileSync(join(sourceDir, 'options', 'options.html'), join(outDir, 'options.html'));
+copyFileSync(join(sourceDir, 'options', 'options.css'), join(outDir, 'options.css'));
 copyFileSync(join(wasmDir, 'atom_engine.wasm'), join(outDir, 'wasm', 'atom_engine.wasm'));
 
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));

@@ -48,7 +48,13 @@ export function createEngineHost(instantiate) {
     }
   }
 
-  return { review };
+  /** → {ok, errors: [{path, message}]}, the engine's own check of a pack (core/packs/README.md). */
+  async function validatePack(packJson) {
+    const module = await engine();
+    return JSON.parse(module.validatePack(packJson));
+  }
+
+  return { review, validatePack };
 }
 
 const host = createEngineHost(() => createAtomEngine({
@@ -62,4 +68,9 @@ const host = createEngineHost(() => createAtomEngine({
  */
 export function reviewDiff(diffBytes, meta, headFiles = null) {
   return host.review(diffBytes, meta, headFiles);
+}
+
+/** The engine's check of a pack's JSON text: resolves to {ok, errors: [{path, message}]}. */
+export function validatePack(packJson) {
+  return host.validatePack(packJson);
 }

@@ -11,33 +11,47 @@ const queue = new DiffQueue({ maxInFlight: 4 });
 const store = new ListSummaryStore({ storage: chrome.storage.local });
 const pending = new Map(); // store key -> promise, so that one pull request is fetched once
 
+export const SWITCHED_OFF = 'switched-off';
+
 // A storage that cannot be read is a cache miss; one that cannot be written is said in the
-// summary's `notKept` (the badge's tooltip shows it), never a failed review.
-async function computeSummary(pr) {
+// summary's `notKept` (the badge's tooltip shows it), never a failed review. `stillWanted(pr)` is
+// asked when the download's turn in the queue comes: a row waiting there while its repository
+// leaves the scope, or list badges are switched off, is not downloaded.
+async function computeSummary(pr, stillWanted, pack) {
   const cached = await store.get(pr).catch(() => null);
   if (cached) return cached;
-  const diffBytes = await queue.run(() => fetchPullRequestDiff(pr));
-  const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, metaForRequest(pr))));
+  const diffBytes = await queue.run(async () => {
+    if (!(await stillWanted(pr))) throw new DiffUnavailable(SWITCHED_OFF, 'list badges are switched off or the repository left the scope');
+    return fetchPullRequestDiff(pr);
+  });
+  const summary = summarizeForList(JSON.parse(await reviewDiff(diffBytes, { ...metaForRequest(pr), ...(pack && { pack }) })));
   return store.put(pr, summary).then(() => summary, (error) => ({ ...summary, notKept: error.message }));
 }
 
-function summaryFor(pr) {
+async function summaryFor(request, stillWanted, packFor) {
+  const { pack, key: packKey } = await packFor(request);
+  const pr = { ...request, packKey };
   const key = ListSummaryStore.keyOf(pr);
   if (!pending.has(key)) {
-    const promise = computeSummary(pr).finally(() => pending.delete(key));
+    const promise = computeSummary(pr, stillWanted, pack).finally(() => pending.delete(key));
     pending.set(key, promise);
   }
   return pending.get(key);
 }
 
-/** A chrome.runtime.onMessage listener; ignores every other message. */
-export function answerListSummary(message, _sender, sendResponse) {
-  const pr = parseListSummaryRequest(message);
-  if (!pr) return false;
-  summaryFor(pr).then(
-    (summary) => sendResponse({ ok: true, summary }),
-    (error) => sendResponse({ ok: false, kind: error instanceof DiffUnavailable ? error.kind : 'failed',
-      error: String(error?.message ?? error) }),
-  );
-  return true;
+/**
+ * A chrome.runtime.onMessage listener for list summaries; ignores every other message.
+ * `packFor(pr)` → Promise<{pack, key}>: the pack a row is reviewed with (the files page's) and its key.
+ */
+export function listSummaryAnswerer({ stillWanted, packFor }) {
+  return (message, _sender, sendResponse) => {
+    const pr = parseListSummaryRequest(message);
+    if (!pr) return false;
+    summaryFor(pr, stillWanted, packFor).then(
+      (summary) => sendResponse({ ok: true, summary }),
+      (error) => sendResponse({ ok: false, kind: error instanceof DiffUnavailable ? error.kind : 'failed',
+        error: String(error?.message ?? error) }),
+    );
+    return true;
+  };
 }

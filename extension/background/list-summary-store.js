@@ -5,6 +5,8 @@
 // oldest dropped, and a summary larger than `maxEntryBytes` is not kept at all. When the storage
 // is full the oldest half goes and the write is tried once more; a write that still fails rejects
 // with the reason (the list badge says the result was not kept).
+import { BUILT_IN_PACK_KEY } from './review-request-key.js';
+
 const ENTRY_PREFIX = 'atomReviewList:';
 const INDEX_KEY = 'atomReviewListIndex'; // {key: storedAt}
 const EARLIER_MAP_KEY = 'atomReviewListSummaries'; // the one big map an earlier version kept
@@ -23,8 +25,9 @@ export class ListSummaryStore {
     this.writes = Promise.resolve(); // one write after another: a slow one never undoes a newer one
   }
 
-  static keyOf({ owner, repo, number, headSha }) {
-    return `${owner}/${repo}#${number}@${headSha ?? 'unknown'}`;
+  // `packKey` (review-request-key.js) names the pack the row was reviewed with: another pack is another key.
+  static keyOf({ owner, repo, number, headSha, packKey }) {
+    return `${owner}/${repo}#${number}@${headSha ?? 'unknown'}${packKey && packKey !== BUILT_IN_PACK_KEY ? `~${packKey}` : ''}`;
   }
 
   async loadIndex() {

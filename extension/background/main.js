@@ -1,26 +1,44 @@
-// Background entry point: answers review requests from content scripts.
-import { metaForRequest, parseReviewRequest } from '../shared/messages.js';
+// Background entry point: answers review requests from content scripts, for repositories in
+// scope only (scope-gate.js), and the options page's pack checks. Each review carries the pack
+// that applies when it is not the unchanged built-in one (shared/pack-choice.js).
+import builtInPacks from 'atom-built-in-packs';
+import builtInRepos from 'atom-built-in-repos';
+import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
+import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
+import { inScope, scopePatterns } from '../shared/scope.js';
+import { isFeatureOn, loadSettings } from '../shared/settings.js';
+import { loadPacks } from '../shared/pack-store.js';
+import { reviewPack } from '../shared/pack-choice.js';
+import { parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { reviewDiff } from './engine-host.js';
+import { reviewDiff, validatePack } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
-import { reviewRequestKey } from './review-request-key.js';
-import { answerListSummary } from './list-summaries.js';
+import { packKey, reviewRequestKey } from './review-request-key.js';
+import { listSummaryAnswerer } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
-import { fromOurGitHubTabs } from './message-sender.js';
+import { fromOurExtensionPages, fromOurGitHubTabs } from './message-sender.js';
+import { scopeGatedListener } from './scope-gate.js';
 
 const cache = new ReviewCache();
+const readSettings = () => loadSettings(chrome.storage);
 const readHeadFiles = headFileReader();
+// Packs that cannot be read are none: the built-in pack applies, as the engine chooses it.
+const readPacks = () => loadPacks(chrome.storage).catch(() => ({ userPacks: [], ruleOverrides: {}, packChoices: {} }));
+const packFor = (pr) => readPacks().then((packs) => reviewPack(builtInPacks, packs, pr));
 
 // The diff the page holds when the content script could read all of it; else the PR's `.diff`.
 // The diff alone is reviewed first: its files say which to read at the head, and it is the answer
 // when none can be read. Otherwise the review runs again on the files read whole.
-async function reviewPullRequest(pr) {
+// With the whole-files feature switched off no file is downloaded.
+async function reviewPullRequest(pr, wholeFiles, pack) {
   const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
-  const meta = metaForRequest(pr);
+  const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
   const hunksJson = await reviewDiff(diffBytes, meta);
-  const head = await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
-    paths: pathsToRead(JSON.parse(hunksJson)) });
+  const head = wholeFiles
+    ? await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
+      paths: pathsToRead(JSON.parse(hunksJson)) })
+    : { files: [], failed: [], reason: 'whole-file fetch is switched off in the options' };
   const headFiles = headFilesSummary(head);
   const resultJson = head.files.length > 0 ? await reviewDiff(diffBytes, meta, head.files) : hunksJson;
   return { resultJson, headFiles };
@@ -29,13 +47,41 @@ async function reviewPullRequest(pr) {
 function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
-  cache.getOrCompute(reviewRequestKey(pr), () => reviewPullRequest(pr)).then(
+  Promise.all([readSettings(), packFor(pr)]).then(([settings, pack]) => {
+    const wholeFiles = isFeatureOn(settings, 'whole-files');
+    return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles, pack));
+  }).then(
     ({ resultJson, headFiles }) => sendResponse({ ok: true, resultJson, headFiles, source: pr.diff ? pr.diff.source : 'fetched' }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
 }
 
-for (const listener of [answerReview, answerListSummary, answerPageFetch]) {
-  chrome.runtime.onMessage.addListener(fromOurGitHubTabs(listener, chrome.runtime.id));
+// The options page's two requests: check a pack, try one on a pasted diff.
+function answerPackRequest(message, _sender, sendResponse) {
+  const answer = (promise) => {
+    promise.then(sendResponse, (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
+    return true;
+  };
+  const packJson = parsePackValidateRequest(message);
+  if (packJson !== null) return answer(validatePack(packJson).then((validation) => ({ ok: true, validation })));
+  const tried = parsePackTryRequest(message);
+  if (tried === null) return false;
+  return answer(Promise.resolve().then(() => {
+    const pack = JSON.parse(tried.packJson);
+    const repo = (pack.repos ?? []).find((pattern) => !pattern.includes('*')) ?? '';
+    return reviewDiff(new TextEncoder().encode(tried.diff), { repo, pack });
+  }).then((resultJson) => ({ ok: true, resultJson })));
 }
+
+const scopeNow = () => Promise.all([readSettings(), readPacks()])
+  .then(([settings, packs]) => scopePatterns(builtInRepos, settings, packs));
+const answerListSummary = listSummaryAnswerer({
+  stillWanted: (pr) => Promise.all([readSettings(), scopeNow()]).then(([settings, patterns]) => isFeatureOn(settings, 'list-badges')
+    && inScope(pr, patterns)),
+  packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
+});
+const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
+chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
+chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackRequest, chrome.runtime.id,
+  chrome.runtime.getURL('').replace(/\/$/, '')));

@@ -26,3 +26,18 @@ export function isOurGitHubTab(sender, runtimeId) {
 export function fromOurGitHubTabs(listener, runtimeId) {
   return (message, sender, sendResponse) => (isOurGitHubTab(sender, runtimeId) ? listener(message, sender, sendResponse) : false);
 }
+
+/**
+ * True when `sender` is one of this extension's own pages (the options page): `extensionOrigin`
+ * is runtime.getURL('') without its last '/'.
+ */
+export function isOurExtensionPage(sender, runtimeId, extensionOrigin) {
+  if (!sender || typeof runtimeId !== 'string' || sender.id !== runtimeId || typeof sender.url !== 'string') return false;
+  return sender.url.startsWith(`${extensionOrigin}/`);
+}
+
+/** Wraps a runtime.onMessage listener so that it only ever sees messages from our own extension pages. */
+export function fromOurExtensionPages(listener, runtimeId, extensionOrigin) {
+  return (message, sender, sendResponse) => (isOurExtensionPage(sender, runtimeId, extensionOrigin)
+    ? listener(message, sender, sendResponse) : false);
+}

@@ -1,6 +1,6 @@
 // Looks up which file of a review result a file container shows: by the container's
 // `diff-<sha256(path)>` id first, by the adapter's reading of the path second.
-import { diffAnchorForPath } from './sha256.js';
+import { diffAnchorForPath } from './adapters/diff-anchor.js';
 
 export async function indexByContainer(items, pathOf = (item) => item.path) {
   const byAnchor = new Map();

@@ -20,47 +20,74 @@ function pageAddress(location) {
 }
 
 /**
- * features: [{id, match(location) -> params|null, run(params, signal) -> void|Promise}]
+ * features: [{id, match(location) -> params|null, run(params, signal, env) -> void|Promise}]
+ * env: handed to every run as is (main.js: {repoInScope, featureOn}).
+ * allows(feature, params): whether it may run here now (its switch, the repository's scope);
+ * decided before a feature starts, so a feature not allowed makes no request at all.
+ * refreshOn(refresh): gives the caller `refresh(restartIds)`, to call when what `allows` answers
+ * may have changed: features no longer allowed are aborted (they remove what they drew), newly
+ * allowed ones start, and those named in restartIds start again.
  * Returns a function that stops everything (used by tests and on extension unload).
  */
-export function startPageFeatures(features, { win = window, log = console } = {}) {
-  let controller = null;
+export function startPageFeatures(features, { win = window, log = console, allows = () => true, refreshOn = null, env = {} } = {}) {
+  let stopped = false;
+  const running = new Map(); // feature -> its AbortController
   let shownAddress = null;
   let visitStartedAt = null; // while a visit is between its start and its render
 
-  function startForCurrentPage() {
-    visitStartedAt = null;
-    controller?.abort();
-    controller = new AbortController();
-    shownAddress = pageAddress(win.location);
+  function start(feature, params) {
+    const controller = new AbortController();
+    running.set(feature, controller);
+    const { signal } = controller;
+    Promise.resolve()
+      .then(() => feature.run(params, signal, env))
+      .catch((error) => {
+        if (!signal.aborted) log.warn(`atom-review: feature ${feature.id} failed:`, error);
+      });
+  }
+
+  function stopFeature(feature) {
+    running.get(feature)?.abort();
+    running.delete(feature);
+  }
+
+  function reconcile(restartIds = []) {
+    if (stopped) return;
     for (const feature of features) {
       const params = feature.match(win.location);
-      if (!params) continue;
-      const { signal } = controller;
-      Promise.resolve()
-        .then(() => feature.run(params, signal))
-        .catch((error) => {
-          if (!signal.aborted) log.warn(`atom-review: feature ${feature.id} failed:`, error);
-        });
+      const wanted = params !== null && allows(feature, params);
+      if (running.has(feature) && (!wanted || restartIds.includes(feature.id))) stopFeature(feature);
+      if (wanted && !running.has(feature)) start(feature, params);
     }
+  }
+
+  function startForCurrentPage() {
+    visitStartedAt = null;
+    for (const feature of [...running.keys()]) stopFeature(feature);
+    shownAddress = pageAddress(win.location);
+    reconcile();
   }
 
   const onNavigation = () => startForCurrentPage();
   const onVisitStarted = () => { visitStartedAt = Date.now(); };
+  // While a visit is under way the old page is still shown: its render starts the new page's features.
+  const visitUnderWay = () => visitStartedAt !== null && Date.now() - visitStartedAt < VISIT_GIVE_UP_MS;
   for (const type of NAVIGATION_EVENTS) win.addEventListener(type, onNavigation);
   for (const type of VISIT_STARTED_EVENTS) win.addEventListener(type, onVisitStarted);
   // pushState from the page's own scripts fires no event a content script can see.
   const poll = win.setInterval(() => {
-    if (visitStartedAt !== null && Date.now() - visitStartedAt < VISIT_GIVE_UP_MS) return;
+    if (visitUnderWay()) return;
     if (pageAddress(win.location) !== shownAddress) startForCurrentPage();
   }, URL_POLL_MS);
 
   startForCurrentPage();
+  refreshOn?.((restartIds) => { if (!visitUnderWay()) reconcile(restartIds); });
 
   return function stop() {
+    stopped = true;
     for (const type of NAVIGATION_EVENTS) win.removeEventListener(type, onNavigation);
     for (const type of VISIT_STARTED_EVENTS) win.removeEventListener(type, onVisitStarted);
     win.clearInterval(poll);
-    controller?.abort();
+    for (const feature of [...running.keys()]) stopFeature(feature);
   };
 }

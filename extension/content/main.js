@@ -1,9 +1,47 @@
-// Content-script entry point: every page feature, run by the page lifecycle.
-import { findingKeys } from './features/finding-keys.js';
-import { findings } from './features/findings.js';
-import { listBadges } from './features/list-badges.js';
-import { reviewPanel } from './features/review-panel.js';
-import { tierBadges } from './features/tier-badges.js';
+// Content-script entry point: every page feature, run by the page lifecycle where the settings
+// let it (its switch on, the repository in scope: shared/settings.js, shared/scope.js; the
+// repositories of the user's enabled packs are in scope too, shared/pack-store.js).
+import builtInRepos from 'atom-built-in-repos';
+import { FEATURES } from '../shared/features.js';
+import { inScope, scopePatterns } from '../shared/scope.js';
+import { isFeatureOn, loadSettings, onSettingsChanged, settingsFromStorage } from '../shared/settings.js';
+import { loadPacks, onPacksChanged, packsFromStorage } from '../shared/pack-store.js';
 import { startPageFeatures } from './lifecycle.js';
+import { PAGE_FEATURES } from './page-features.js';
 
-startPageFeatures([reviewPanel, tierBadges, findings, findingKeys, listBadges]);
+// The features that are part of another: switching one restarts its parent.
+const parentOf = new Map(FEATURES.filter((feature) => feature.partOf).map((feature) => [feature.id, feature.partOf]));
+
+async function main() {
+  const storage = (globalThis.browser ?? globalThis.chrome).storage;
+  // Settings that cannot be read are the defaults: every feature on, the built-in repositories only.
+  let settings = await loadSettings(storage).catch(() => settingsFromStorage({}));
+  let packs = await loadPacks(storage).catch(() => packsFromStorage({}));
+  const env = {
+    repoInScope: (pr) => inScope(pr, scopePatterns(builtInRepos, settings, packs)),
+    featureOn: (id) => isFeatureOn(settings, id),
+  };
+  startPageFeatures(PAGE_FEATURES, {
+    env,
+    // A global list (no repository in its address) is allowed; list-badges checks each row.
+    allows: (feature, params) => env.featureOn(feature.id) && (params.owner === undefined || env.repoInScope(params)),
+    refreshOn: (refresh) => {
+      onSettingsChanged(storage, (next) => {
+        const switched = FEATURES.filter((feature) => isFeatureOn(settings, feature.id) !== isFeatureOn(next, feature.id));
+        // A list page whose rows' scope changed is redrawn from scratch.
+        const scopeChanged = next.repos.join('\n') !== settings.repos.join('\n');
+        settings = next;
+        refresh([...switched.map((feature) => parentOf.get(feature.id)).filter(Boolean),
+          ...(scopeChanged ? ['list-badges'] : [])]);
+      });
+      // Another pack may change the scope and every result: the list is redrawn, the rest
+      // follows the scope (a page already reviewed is reviewed with the new pack when it reloads).
+      onPacksChanged(storage, (next) => {
+        packs = next;
+        refresh(['list-badges']);
+      });
+    },
+  });
+}
+
+main();

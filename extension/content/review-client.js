@@ -7,8 +7,8 @@
 import { reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
-import { pullRequestFromDocumentTitle } from './page-title.js';
-import { readHeadSha } from './pr-context/conversation-page.js';
+import { pullRequestFromDocumentTitle } from './adapters/page-title.js';
+import { readHeadSha } from './adapters/conversation-page.js';
 import { readPullRequestContext } from './pr-context/index.js';
 
 // Features re-run on this event (the page lifecycle treats it like a navigation).

@@ -65,4 +65,17 @@ describe('Firefox: tier badges, findings and the panel', { skip }, () => {
       await page.close();
     });
   }
+
+  test('a repository outside every scope: nothing drawn, no request beyond the page', async () => {
+    const outside = { owner: 'octo', repo: 'demo', number: 7, title: 'An unrelated repository', author: 'example-dev' };
+    github.addPullRequest({ ...outside, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
+    const from = github.requests.length;
+    const page = await browser.newPage();
+    const path = `/${outside.owner}/${outside.repo}/pull/${outside.number}/files`;
+    await page.goto(`https://github.com${path}`);
+    await new Promise((resolve) => { setTimeout(resolve, 3000); });
+    assert.equal(await page.$$eval('[data-atom-review]', (all) => all.length), 0);
+    assert.deepEqual(github.requests.slice(from).filter((r) => r.path !== path && r.path !== '/favicon.ico'), []);
+    await page.close();
+  });
 });

@@ -113,7 +113,7 @@ before(async () => {
   ({ result: reference } = await referenceReview(diffBytes, ENGINE_META));
   ({ result: withoutContext } = await referenceReview(diffBytes, { repo: 'ROCm/ATOM', number: PR.number, title: PR.title, author: PR.author }));
   const built = await esbuild.build({
-    stdin: { contents: "import { readConversationPage } from './extension/content/pr-context/conversation-page.js';\n"
+    stdin: { contents: "import { readConversationPage } from './extension/content/adapters/conversation-page.js';\n"
       + 'globalThis.readConversationPage = readConversationPage;', resolveDir: REPO_ROOT },
     bundle: true, format: 'iife', write: false, logLevel: 'silent',
   });

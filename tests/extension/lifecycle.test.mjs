@@ -107,3 +107,47 @@ test('while a visit is under way the poll does not start the new page on the old
     stop();
   }
 });
+
+test('a feature not allowed never runs; refresh stops it when it is no longer allowed and starts it when it is', async () => {
+  const { runs, feature } = recordingFeature(/\/files$/);
+  const win = fakeWindow('/o/r/pull/1/files');
+  let allowed = false;
+  let refresh;
+  const env = { marker: 'env' };
+  const stop = startPageFeatures([feature], { win, env, allows: (_feature, params) => allowed && params.path.length > 0,
+    refreshOn: (given) => { refresh = given; } });
+  await settle();
+  assert.equal(runs.length, 0, 'not allowed: not run at all');
+  allowed = true;
+  refresh([]);
+  await settle();
+  assert.equal(runs.length, 1);
+  refresh([]);
+  await settle();
+  assert.equal(runs.length, 1, 'still allowed: keeps running, not restarted');
+  allowed = false;
+  refresh([]);
+  assert.equal(runs[0].signal.aborted, true, 'switched off: aborted at once');
+  allowed = true;
+  refresh([]);
+  refresh(['recording']);
+  await settle();
+  assert.equal(runs.length, 3, 'allowed again, then restarted by name');
+  assert.equal(runs[1].signal.aborted, true);
+  assert.equal(runs[2].signal.aborted, false);
+  stop();
+  assert.equal(runs[2].signal.aborted, true);
+  refresh([]);
+  await settle();
+  assert.equal(runs.length, 3, 'nothing starts after stop()');
+});
+
+test('every run gets the env it was started with', async () => {
+  const seen = [];
+  const feature = { id: 'f', match: () => ({}), run: (_params, _signal, env) => { seen.push(env); } };
+  const env = { repoInScope: () => true };
+  const stop = startPageFeatures([feature], { win: fakeWindow('/x'), env });
+  await settle();
+  assert.equal(seen[0], env);
+  stop();
+});

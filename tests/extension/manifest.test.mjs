@@ -7,11 +7,13 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage and the three GitHub hosts only', () => {
+test('permissions: storage and the three GitHub hosts, nothing optional', () => {
   assert.equal(manifest.manifest_version, 3);
   assert.deepEqual(manifest.permissions, ['storage']);
   assert.deepEqual(manifest.host_permissions,
     ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
+  // GitHub Enterprise is not supported yet (extension/README.md): no permission for other hosts.
+  assert.equal(manifest.optional_host_permissions, undefined);
   assert.equal(manifest.optional_permissions, undefined);
   assert.equal(manifest.web_accessible_resources, undefined);
   assert.equal(manifest.externally_connectable, undefined);
@@ -20,6 +22,17 @@ test('permissions: storage and the three GitHub hosts only', () => {
 test('one content script, on github.com', () => {
   assert.equal(manifest.content_scripts.length, 1);
   assert.deepEqual(manifest.content_scripts[0].matches, ['https://github.com/*']);
+});
+
+test('an options page for both browsers', () => {
+  assert.deepEqual(manifest.options_ui, { page: 'options.html', open_in_tab: true });
+});
+
+test('every permission is explained in extension/README.md', () => {
+  const readme = readFileSync(join(root, 'extension', 'README.md'), 'utf8');
+  for (const permission of [...manifest.permissions, ...manifest.host_permissions]) {
+    assert.ok(readme.includes(`\`${permission}\``), `${permission} is not explained`);
+  }
 });
 
 test('extension pages may compile WebAssembly and nothing may eval', () => {

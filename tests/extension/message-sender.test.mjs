@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fromOurGitHubTabs, isOurGitHubTab } from '../../extension/background/message-sender.js';
+import { fromOurExtensionPages, fromOurGitHubTabs, isOurExtensionPage, isOurGitHubTab } from '../../extension/background/message-sender.js';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PR_URL = 'https://github.com/ROCm/ATOM/pull/7/files';
@@ -46,5 +46,22 @@ test('every background message listener goes through the sender check', () => {
   const registrations = readdirSync(dir).flatMap((name) => readFileSync(join(dir, name), 'utf8')
     .split('\n').filter((line) => /\.onMessage(External)?\.addListener\(/.test(line)).map((line) => `${name}: ${line.trim()}`));
   assert.ok(registrations.length > 0, 'the background listens somewhere');
-  for (const line of registrations) assert.match(line, /addListener\(fromOurGitHubTabs\(/, line);
+  for (const line of registrations) assert.match(line, /addListener\(from(OurGitHubTabs|OurExtensionPages)\(/, line);
+});
+
+test('the options page (our own extension page) is heard by the extension-page check; nothing else is', () => {
+  const ORIGIN = `chrome-extension://${ID}`;
+  const page = { id: ID, url: `${ORIGIN}/options.html`, tab: { id: 4, url: `${ORIGIN}/options.html` } };
+  assert.equal(isOurExtensionPage(page, ID, ORIGIN), true);
+  assert.equal(isOurExtensionPage({ ...page, tab: undefined }, ID, ORIGIN), true, 'a page without a tab');
+  assert.equal(isOurExtensionPage(tabSender(), ID, ORIGIN), false, 'our content script on github.com');
+  assert.equal(isOurExtensionPage({ ...page, id: 'other' }, ID, ORIGIN), false);
+  assert.equal(isOurExtensionPage({ ...page, url: `chrome-extension://${'z'.repeat(32)}/options.html` }, ID, ORIGIN), false);
+  assert.equal(isOurExtensionPage({ ...page, url: `${ORIGIN}.evil.example/x` }, ID, ORIGIN), false);
+  assert.equal(isOurExtensionPage({ ...page, url: undefined }, ID, ORIGIN), false);
+  const seen = [];
+  const listener = fromOurExtensionPages((message) => { seen.push(message); return true; }, ID, ORIGIN);
+  assert.equal(listener({ n: 1 }, tabSender(), () => assert.fail('answered')), false);
+  assert.equal(listener({ n: 2 }, page, () => {}), true);
+  assert.deepEqual(seen, [{ n: 2 }]);
 });

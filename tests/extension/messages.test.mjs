@@ -48,3 +48,22 @@ test('the one name check is shared by every message that names a repository', as
   }
   for (const name of ['ROCm', 'aiter', 'a.b-c_d', '.github']) assert.equal(isGitHubName(name), true, name);
 });
+
+test('pack check requests: JSON text only, bounded', async () => {
+  const { MAX_PACK_JSON_CHARS, packValidateRequest, parsePackValidateRequest } = await import('../../extension/shared/pack-messages.js');
+  assert.equal(parsePackValidateRequest(packValidateRequest('{"name":"x"}')), '{"name":"x"}');
+  assert.equal(parsePackValidateRequest({ type: 'validate-pack', packJson: { name: 'x' } }), null);
+  assert.equal(parsePackValidateRequest({ type: 'review', packJson: '{}' }), null);
+  assert.equal(parsePackValidateRequest(packValidateRequest('x'.repeat(MAX_PACK_JSON_CHARS + 1))), null);
+  assert.equal(parsePackValidateRequest(null), null);
+});
+
+test('try-pack requests: pack JSON text and a diff of at most MAX_DIFF_BYTES characters', async () => {
+  const { packTryRequest, parsePackTryRequest } = await import('../../extension/shared/pack-messages.js');
+  const { MAX_DIFF_BYTES } = await import('../../extension/shared/diff-limits.js');
+  assert.deepEqual(parsePackTryRequest(packTryRequest('{}', 'diff --git a/x b/x')), { packJson: '{}', diff: 'diff --git a/x b/x' });
+  assert.equal(parsePackTryRequest({ type: 'try-pack', packJson: '{}' }), null, 'no diff');
+  assert.equal(parsePackTryRequest({ type: 'try-pack', diff: '' }), null, 'no pack');
+  assert.equal(parsePackTryRequest(packTryRequest('{}', 'x'.repeat(MAX_DIFF_BYTES + 1))), null);
+  assert.equal(parsePackTryRequest({ type: 'validate-pack', packJson: '{}', diff: '' }), null);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pullRequestFromDocumentTitle } from '../../extension/content/page-title.js';
+import { pullRequestFromDocumentTitle } from '../../extension/content/adapters/page-title.js';
 
 test('title and author from a pull request page title', () => {
   assert.deepEqual(pullRequestFromDocumentTitle('Fix MoE routing by some-dev · Pull Request #1498 · ROCm/ATOM', 1498),

@@ -3,8 +3,8 @@
 // background accepts (it must fetch nothing but the same PR's github.com pages).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkStateFromIcon, checkStateFromText } from '../../extension/content/pr-context/checks.js';
-import { isBotAuthor } from '../../extension/content/pr-context/comments.js';
+import { checkStateFromIcon, checkStateFromText } from '../../extension/content/adapters/conversation-checks.js';
+import { isBotAuthor } from '../../extension/content/adapters/conversation-comments.js';
 import { externalHref, issueHref } from '../../extension/content/pr-context/links.js';
 import { checkDetailsPath, pageFetchRequest, pageFetchUrl, parsePageFetchRequest } from '../../extension/shared/page-fetch-messages.js';
 

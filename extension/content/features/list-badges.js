@@ -45,8 +45,11 @@ function removeEverything(doc) {
 export const listBadges = {
   id: 'list-badges',
   match: (location) => matchPullRequestListPage(location.pathname),
-  run(_list, signal) {
+  // env.repoInScope: a row of a repository out of scope (global lists show every repository) is
+  // neither reviewed nor badged.
+  run(_list, signal, env) {
     const doc = document;
+    const rowsInScope = () => findListRows(doc).filter((found) => env.repoInScope(found.pr));
     const views = new Map(); // viewKey -> {state, ...}
     const rowOf = new WeakMap(); // row element -> the adapter's row description
     const observed = new WeakSet();
@@ -71,7 +74,7 @@ export const listBadges = {
           setTimeout(() => {
             if (signal.aborted) return;
             views.delete(key);
-            for (const row of findListRows(doc)) if (viewKey(row) === key) ask(row);
+            for (const row of rowsInScope()) if (viewKey(row) === key) ask(row);
           }, RATE_LIMITED_RETRY_MS);
         }
       });
@@ -103,7 +106,7 @@ export const listBadges = {
 
     function paint() {
       if (signal.aborted) return;
-      for (const found of findListRows(doc)) {
+      for (const found of rowsInScope()) {
         rowOf.set(found.row, found);
         if (!observed.has(found.row)) {
           observed.add(found.row);

@@ -46,13 +46,14 @@ function placePanel(doc, panel, tab) {
 export const reviewPanel = {
   id: 'review-panel',
   match: (location) => matchPullRequestPage(location.pathname),
-  async run({ owner, repo, number, tab }, signal) {
+  async run({ owner, repo, number, tab }, signal, env) {
     let panel;
     try {
       const [{ result, source, stateKey, state, storageProblem }, collapsed] = await Promise.all([
         requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed().catch(() => false)]);
       if (signal.aborted) return;
-      panel = createPanel(document, result, () => draftInto(document, result.draft ?? ''), {
+      const onDraft = env.featureOn('draft') ? () => draftInto(document, result.draft ?? '') : null;
+      panel = createPanel(document, result, onDraft, {
         source,
         collapsed,
         checked: state.checked,

@@ -10,7 +10,7 @@
 // and are no longer available", "The log was not found. It may have been deleted based on
 // retention settings"). Checks run elsewhere (readthedocs, Jenkins) are never fetched.
 import { checkDetailsPath } from '../../shared/page-fetch-messages.js';
-import { readCheckRows } from './checks.js';
+import { readCheckRows } from '../adapters/conversation-checks.js';
 import { fetchDocument, fetchPage } from './page-fetch.js';
 
 const FAILED = new Set(['failure', 'error', 'timed_out', 'cancelled', 'action_required']);

@@ -5,7 +5,7 @@
 // fetches get a time budget so the review is never held up long.
 import { matchPullRequestPage } from '../page-routes.js';
 import { withBaseStates, withExpiredLogs } from './ci-history.js';
-import { readConversationPage } from './conversation-page.js';
+import { readConversationPage } from '../adapters/conversation-page.js';
 import { fetchDocument } from './page-fetch.js';
 
 const CONVERSATION_BUDGET_MS = 10_000;

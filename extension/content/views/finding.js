@@ -1,6 +1,6 @@
 // One finding as shown on the page. Every text comes from the engine's result, which quotes a
 // hostile diff: textContent and attributes only.
-import { diffAnchorForPath } from '../sha256.js';
+import { diffAnchorForPath } from '../adapters/diff-anchor.js';
 
 export const FINDING = 'finding';
 export const FILE_FINDINGS = 'file-findings';

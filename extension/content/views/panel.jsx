@@ -43,9 +43,11 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
       <span class="atom-review-counts">
         {`files: ${tiers[1] ?? 0} Tier 1 · ${tiers[2] ?? 0} Tier 2 · ${tiers[3] ?? 0} Tier 3`}
       </span>
-      <button type="button" class="btn btn-sm" data-atom-review="draft-button"
-        onClick={() => { const drafted = onDraft(); setStatus(drafted.message); setOfferCopy(drafted.offerCopy); }}>Draft review</button>
-      {offerCopy && (
+      {onDraft && (
+        <button type="button" class="btn btn-sm" data-atom-review="draft-button"
+          onClick={() => { const drafted = onDraft(); setStatus(drafted.message); setOfferCopy(drafted.offerCopy); }}>Draft review</button>
+      )}
+      {onDraft && offerCopy && (
         <button type="button" class="btn btn-sm" data-atom-review="copy-draft-button"
           onClick={async () => setStatus(await onCopyDraft())}>Copy draft</button>
       )}
@@ -56,7 +58,8 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
 
 /**
  * onDraft() → {message, offerCopy}: puts the draft in the comment box and says so, or says there is
- * none (offerCopy: the panel then offers a "Copy draft" button).
+ * none (offerCopy: the panel then offers a "Copy draft" button); null when the draft feature is off
+ * (no draft buttons).
  * view: {onCopyDraft() → Promise<string> (copies the draft on that button's click, says how it went),
  * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
  * onRestore(finding)}.

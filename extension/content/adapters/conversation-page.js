@@ -5,9 +5,9 @@
 // extensions read on the 2026 pages, unverified here. GitHub changes this often: whatever is not
 // found is left out, never guessed.
 import { COMMIT_SHA as SHA } from '../../shared/commit-sha.js';
-import { readComments } from './comments.js';
-import { readCheckRows } from './checks.js';
-import { renderedText } from './rendered-text.js';
+import { readComments } from './conversation-comments.js';
+import { readCheckRows } from './conversation-checks.js';
+import { renderedText } from '../rendered-text.js';
 
 const text = (element) => element?.textContent.replace(/\s+/g, ' ').trim() ?? '';
 const first = (doc, selectors) => selectors.map((selector) => doc.querySelector(selector)).find(Boolean) ?? null;

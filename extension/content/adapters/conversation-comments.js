@@ -2,7 +2,7 @@
 // (`#issuecomment-<id>`), review summaries (`#pullrequestreview-<id>`) and inline review comments
 // (`.review-comment` in a review thread, whose header names the file and whose diff excerpt ends
 // on the commented line). The description is not a comment. Each says whether a bot wrote it.
-import { renderedText } from './rendered-text.js';
+import { renderedText } from '../rendered-text.js';
 
 const THREAD = '.js-resolvable-timeline-thread-container';
 const BOT_NAMES = new Set(['copilot', 'copilot-pull-request-reviewer']);

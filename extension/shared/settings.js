@@ -1,0 +1,82 @@
+// The user's settings, owned by this module alone: which features are switched off and the
+// repositories added to the scope. Small settings live in storage.sync (they follow the user's
+// browsers; 8 KB an item, so each is its own item and a write that would not fit is refused here);
+// the user's packs are bigger and live in storage.local (shared/pack-store.js). Every reader goes through loadSettings() and onSettingsChanged().
+import { FEATURE_IDS } from './features.js';
+import { normalizeRepoPattern } from './scope.js';
+
+export const SYNC_KEYS = {
+  features: 'atomReview.features', // {featureId: false} for each feature switched off (on by default)
+  repos: 'atomReview.repos', // ['OWNER/REPO' | 'OWNER/*'] added to the built-in packs' repositories
+};
+// chrome.storage.sync.QUOTA_BYTES_PER_ITEM: key plus JSON value.
+export const SYNC_ITEM_MAX_BYTES = 8192;
+export const MAX_REPOS = 200;
+
+const unique = (list) => [...new Set(list)];
+
+/** Settings from what storage holds: anything of the wrong shape reads as the default. */
+export function settingsFromStorage(items) {
+  const features = {};
+  const storedFeatures = items?.[SYNC_KEYS.features];
+  if (storedFeatures && typeof storedFeatures === 'object') {
+    for (const id of FEATURE_IDS) if (storedFeatures[id] === false) features[id] = false;
+  }
+  const list = (key, normalize, max) => {
+    const stored = items?.[key];
+    return Array.isArray(stored) ? unique(stored.map(normalize).filter(Boolean)).slice(0, max) : [];
+  };
+  return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS) };
+}
+
+export function isFeatureOn(settings, id) {
+  return settings.features[id] !== false;
+}
+
+export class SettingsTooLarge extends Error {}
+
+function syncItem(key, value) {
+  const bytes = new TextEncoder().encode(key + JSON.stringify(value)).byteLength;
+  if (bytes > SYNC_ITEM_MAX_BYTES) throw new SettingsTooLarge(`${key} would take ${bytes} bytes, more than the ${SYNC_ITEM_MAX_BYTES} a synced item may`);
+  return { [key]: value };
+}
+
+/** Reads the settings; `storage` is chrome.storage (or browser.storage). */
+export async function loadSettings(storage) {
+  return settingsFromStorage(await storage.sync.get(Object.values(SYNC_KEYS)));
+}
+
+/** Switches feature `id` on or off. */
+export async function setFeatureOn(storage, id, on) {
+  if (!FEATURE_IDS.includes(id)) throw new Error(`no feature ${id}`);
+  const { features } = await loadSettings(storage);
+  const next = { ...features };
+  if (on) delete next[id];
+  else next[id] = false;
+  await storage.sync.set(syncItem(SYNC_KEYS.features, next));
+}
+
+/** Replaces the added repositories (each normalised; one that is not OWNER/REPO or OWNER/* throws). */
+export async function setRepos(storage, repos) {
+  const normalized = repos.map((text) => {
+    const pattern = normalizeRepoPattern(text);
+    if (!pattern) throw new Error(`${JSON.stringify(text)} is not OWNER/REPO or OWNER/*`);
+    return pattern;
+  });
+  if (normalized.length > MAX_REPOS) throw new SettingsTooLarge(`at most ${MAX_REPOS} repositories`);
+  await storage.sync.set(syncItem(SYNC_KEYS.repos, unique(normalized)));
+}
+
+/**
+ * Calls `listener(settings)` with the new settings whenever one of them changes (in this or any
+ * other extension context), until `signal` aborts.
+ */
+export function onSettingsChanged(storage, listener, signal) {
+  const keys = new Set(Object.values(SYNC_KEYS));
+  const onChanged = (changes, area) => {
+    if (area !== 'sync' || !Object.keys(changes).some((key) => keys.has(key))) return;
+    loadSettings(storage).then(listener, () => {});
+  };
+  storage.onChanged.addListener(onChanged);
+  signal?.addEventListener('abort', () => storage.onChanged.removeListener(onChanged), { once: true });
+}

@@ -1,0 +1,71 @@
+// shared/settings.js: what is stored where, defaults, validation, the sync item limit, the change event.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { FEATURE_IDS } from '../../extension/shared/features.js';
+import {
+  MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
+  onSettingsChanged, setFeatureOn, setRepos, settingsFromStorage,
+} from '../../extension/shared/settings.js';
+import { fakeStorage } from './support/fake-storage.mjs';
+
+test('nothing stored: every feature on, no added repository', async () => {
+  const settings = await loadSettings(fakeStorage());
+  assert.deepEqual(settings, { features: {}, repos: [] });
+  for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
+});
+
+test('a feature switched off is stored in storage.sync, and on again removes the entry', async () => {
+  const storage = fakeStorage();
+  await setFeatureOn(storage, 'list-badges', false);
+  assert.deepEqual(storage.sync.items.get(SYNC_KEYS.features), { 'list-badges': false });
+  assert.equal(storage.local.items.size, 0);
+  const settings = await loadSettings(storage);
+  assert.equal(isFeatureOn(settings, 'list-badges'), false);
+  assert.equal(isFeatureOn(settings, 'tier-badges'), true);
+  await setFeatureOn(storage, 'list-badges', true);
+  assert.deepEqual(storage.sync.items.get(SYNC_KEYS.features), {});
+  await assert.rejects(setFeatureOn(storage, 'no-such-feature', false), /no feature/);
+});
+
+test('repositories are validated, normalised and kept once', async () => {
+  const storage = fakeStorage();
+  await setRepos(storage, [' octo/demo ', 'octo/*', 'octo/demo']);
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*']);
+  for (const bad of ['octo', 'octo/demo/extra', '*/demo', 'octo/..', 'octo/de mo', '', 'https://github.com/octo/demo']) {
+    await assert.rejects(setRepos(storage, [bad]), /not OWNER\/REPO/, bad);
+  }
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*'], 'a refused write changes nothing');
+});
+
+test('a synced item larger than 8 KB is refused before it is written', async () => {
+  const storage = fakeStorage();
+  const long = (i) => `owner${i}/${'r'.repeat(90)}${i}`;
+  const repos = Array.from({ length: MAX_REPOS }, (_, i) => long(i));
+  assert.ok(JSON.stringify(repos).length > SYNC_ITEM_MAX_BYTES);
+  await assert.rejects(setRepos(storage, repos), SettingsTooLarge);
+  assert.equal(storage.sync.items.has(SYNC_KEYS.repos), false);
+  await assert.rejects(setRepos(storage, Array.from({ length: MAX_REPOS + 1 }, (_, i) => `o/r${i}`)), SettingsTooLarge);
+});
+
+test('stored values of the wrong shape read as the defaults', () => {
+  const settings = settingsFromStorage({
+    [SYNC_KEYS.features]: { 'tier-badges': 'no', findings: false, unknown: false },
+    [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
+  });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'] });
+});
+
+test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {
+  const storage = fakeStorage();
+  const seen = [];
+  const controller = new AbortController();
+  onSettingsChanged(storage, (settings) => seen.push(settings), controller.signal);
+  await setFeatureOn(storage, 'findings', false);
+  await storage.local.set({ [SYNC_KEYS.repos]: ['a/b'] }); // another area
+  await storage.sync.set({ unrelated: 1 });
+  await new Promise((resolve) => { setTimeout(resolve, 10); });
+  assert.equal(seen.length, 1);
+  assert.equal(isFeatureOn(seen[0], 'findings'), false);
+  controller.abort();
+  assert.equal(storage.onChanged.count, 0);
+});
