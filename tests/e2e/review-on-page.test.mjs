@@ -115,6 +115,9 @@ test('without a comment box the draft is offered to copy, and the clipboard is w
   assert.match(await page.textContent('[data-atom-review="draft-status"]'), /No comment box is open here/);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'what the user copied', 'drafting left the clipboard alone');
   await page.click('[data-atom-review="copy-draft-button"]');
+  // The clipboard write is asynchronous: the status changes once the browser has answered.
+  await page.waitForFunction(() => !/No comment box/.test(
+    document.querySelector('[data-atom-review="draft-status"]')?.textContent ?? ''), null, { timeout: 10000 });
   assert.equal(await page.textContent('[data-atom-review="draft-status"]'), 'Draft copied to the clipboard.');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), reference.draft);
   await page.close();
