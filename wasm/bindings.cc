@@ -87,7 +87,7 @@ std::string syntax_summary(const std::string& path, const val& text_bytes) {
                         {"abi", atom::syntax::grammar_abi_version(*grammar)},
                         {"error_nodes", file.error_count()},
                         {"lines", file.tree.line_count()},
-                        {"functions", python ? file.python.functions.size() : file.cpp.functions.size()}}
+                        {"functions", python ? file.python().functions.size() : file.cpp().functions.size()}}
       .dump();
 }
 

@@ -10,16 +10,23 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-FileSyntax with_structure(syntax::SyntaxTree tree, bool fragment) {
+FileSyntax over(syntax::SyntaxTree tree, bool fragment) {
   const int first_line = tree.first_line();
   const int last_line = first_line + std::max(tree.line_count(), 1) - 1;
-  FileSyntax out{std::move(tree), {}, {}, fragment, first_line, last_line};
-  if (out.tree.grammar() == syntax::Grammar::Python) out.python = python_syntax(out.tree);
-  else out.cpp = cpp_syntax(out.tree);
-  return out;
+  return FileSyntax{std::move(tree), fragment, first_line, last_line};
 }
 
 }  // namespace
+
+const PythonSyntax& FileSyntax::python() const {
+  if (!python_) python_ = grammar() == syntax::Grammar::Python ? python_syntax(tree) : PythonSyntax{};
+  return *python_;
+}
+
+const CppSyntax& FileSyntax::cpp() const {
+  if (!cpp_) cpp_ = grammar() == syntax::Grammar::Cpp ? cpp_syntax(tree) : CppSyntax{};
+  return *cpp_;
+}
 
 std::optional<syntax::Grammar> grammar_for_path(std::string_view path) {
   if (ends_with(path, ".py") || ends_with(path, ".pyi")) return syntax::Grammar::Python;
@@ -31,15 +38,15 @@ std::optional<syntax::Grammar> grammar_for_path(std::string_view path) {
 }
 
 FileSyntax parse_file(syntax::Grammar grammar, std::string text) {
-  return with_structure(syntax::SyntaxTree(grammar, std::move(text)), false);
+  return over(syntax::SyntaxTree(grammar, std::move(text)), false);
 }
 
 FileSyntax reparse_file(const FileSyntax& previous, std::string text, const std::vector<syntax::LineChange>& changes) {
-  return with_structure(syntax::SyntaxTree(previous.tree, std::move(text), changes), false);
+  return over(syntax::SyntaxTree(previous.tree, std::move(text), changes), false);
 }
 
 FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line) {
-  return with_structure(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
+  return over(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
 }
 
 const FileSyntax* FileSyntaxCache::file(FileSide side, std::string_view path, const std::string& text) {

@@ -1,4 +1,5 @@
-// One parsed text with its structure, built once: the tree and the Python or C++ lists over it.
+// One parsed text with its structure: the tree, and the Python or C++ lists over it built on first
+// use (most files of a review never need them).
 // A whole file (head, or base = head with the diff reversed) or a fragment (one side of a hunk,
 // when only the diff is known; its tree reports file lines). The engine keeps one per file side in a FileSyntaxCache, so each
 // text is parsed once however many rules ask.
@@ -21,16 +22,23 @@ namespace atom::ast {
 std::optional<syntax::Grammar> grammar_for_path(std::string_view path);
 
 struct FileSyntax {
+  FileSyntax(syntax::SyntaxTree parsed, bool from_fragment, int first, int last)
+      : tree(std::move(parsed)), fragment(from_fragment), first_line(first), last_line(last) {}
+
   syntax::SyntaxTree tree;
-  PythonSyntax python;      // empty unless tree.grammar() is Python
-  CppSyntax cpp;            // empty unless tree.grammar() is Cpp
   bool fragment = false;    // parsed from one side of a hunk, not a whole file
   int first_line = 1;       // the file line of the text's first line
   int last_line = 0;        // the file line of its last line
 
   syntax::Grammar grammar() const { return tree.grammar(); }
+  const PythonSyntax& python() const;  // empty unless grammar() is Python
+  const CppSyntax& cpp() const;        // empty unless grammar() is Cpp
   // ERROR and MISSING nodes: 0 for a clean parse; a fragment cut mid-statement has a few.
   size_t error_count() const { return tree.error_count() + tree.missing_count(); }
+
+ private:
+  mutable std::optional<PythonSyntax> python_;
+  mutable std::optional<CppSyntax> cpp_;
 };
 
 // A whole file's text.

@@ -1,5 +1,7 @@
 #include "core/analysis/file_trees.h"
 
+#include <algorithm>
+#include <set>
 #include <string>
 
 namespace atom {
@@ -20,13 +22,37 @@ FileTrees& cache_of(const FileView& file) {
 
 const SideTrees& side_trees(const FileView& file, Side side);
 
-// The base as the head's text edited back: each hunk's new lines become its old lines.
+}  // namespace
+
 std::vector<syntax::LineChange> head_to_base_changes(const FileDiff& diff) {
   std::vector<syntax::LineChange> changes;
-  for (const Hunk& hunk : diff.hunks)
-    changes.push_back({hunk.new_start, hunk.new_count, hunk.old_start, hunk.old_count});
+  for (const Hunk& hunk : diff.hunks) {
+    // The line numbers the next head and base line would have.
+    int next_head = hunk.new_count == 0 ? hunk.new_start + 1 : hunk.new_start;
+    int next_base = hunk.old_count == 0 ? hunk.old_start + 1 : hunk.old_start;
+    int run_head = 0, run_base = 0, added = 0, removed = 0;
+    auto close_run = [&] {
+      if (added == 0 && removed == 0) return;
+      changes.push_back({added > 0 ? run_head : run_head - 1, added, removed > 0 ? run_base : run_base - 1, removed});
+      added = removed = 0;
+    };
+    for (const DiffLine& line : hunk.lines) {
+      if (line.kind == LineKind::Context) {
+        close_run();
+        next_head = line.new_line + 1;
+        next_base = line.old_line + 1;
+        continue;
+      }
+      if (added == 0 && removed == 0) run_head = next_head, run_base = next_base;
+      if (line.kind == LineKind::Added) ++added, next_head = line.new_line + 1;
+      else ++removed, next_base = line.old_line + 1;
+    }
+    close_run();
+  }
   return changes;
 }
+
+namespace {
 
 // A modified file's base reuses the head's tree where the hunks leave it alone, so the base
 // costs about what the diff changes.
@@ -92,6 +118,16 @@ bool body_ends_inside(const ast::FileSyntax& part, syntax::Node function) {
   return false;
 }
 
+// Whether a `def` can sit below `node`: only statements that hold blocks do (an expression
+// cannot); a node with a syntax error is searched whatever its kind.
+bool may_hold_a_def(syntax::Node node) {
+  static const std::set<std::string_view, std::less<>> kHolders = {
+      "module", "block", "decorated_definition", "class_definition", "if_statement", "elif_clause",
+      "else_clause", "for_statement", "while_statement", "try_statement", "except_clause",
+      "except_group_clause", "finally_clause", "with_statement", "match_statement", "case_clause"};
+  return node.has_error() || kHolders.count(node.kind()) > 0;
+}
+
 const SideTrees& side_trees(const FileView& file, Side side) {
   FileTrees& cache = cache_of(file);
   bool& parsed = side == Side::Head ? cache.head_parsed : cache.base_parsed;
@@ -113,12 +149,37 @@ std::vector<VisibleFunction> complete_python_functions(const SideTrees& side) {
   for (const ast::FileSyntax& part : side.parts) {
     if (part.grammar() != syntax::Grammar::Python) continue;
     syntax::walk(part.tree.root(), [&](syntax::Node node) {
-      if (node.kind() != "function_definition") return true;
+      if (node.kind() != "function_definition") return may_hold_a_def(node);
       if (!node.has_error() && (side.whole || body_ends_inside(part, node))) out.push_back({&part, node});
       return true;  // methods of nested classes and nested defs are functions too
     });
   }
   return out;
+}
+
+namespace {
+
+// Whether lines first..last of the head hold a line of `change` or touch the place of its removal.
+bool touches(const syntax::LineChange& change, int first, int last) {
+  if (change.previous_count > 0)
+    return change.previous_start <= last && change.previous_start + change.previous_count - 1 >= first;
+  return change.previous_start + 1 >= first && change.previous_start <= last;
+}
+
+}  // namespace
+
+std::vector<VisibleFunction> python_functions_to_check(const FileView& file) {
+  std::vector<VisibleFunction> functions = complete_python_functions(head_trees(file));
+  const std::vector<syntax::LineChange> changes = head_to_base_changes(*file.file);
+  if (changes.empty()) return functions;
+  std::erase_if(functions, [&](const VisibleFunction& function) {
+    const syntax::SyntaxTree& tree = function.syntax->tree;
+    const int first = tree.start_line(function.node), last = tree.end_line(function.node);
+    return std::none_of(changes.begin(), changes.end(), [&](const syntax::LineChange& change) {
+      return touches(change, first, last);
+    });
+  });
+  return functions;
 }
 
 }  // namespace atom

@@ -19,6 +19,11 @@ struct SideTrees {
 const SideTrees& head_trees(const FileView& file);
 const SideTrees& base_trees(const FileView& file);
 
+// The diff's edits as whole-line changes from the head's text back to the base's: one per run of
+// added and removed lines, so a hunk widened over the whole file (core/diff/widen_to_whole_files.h)
+// still edits only what changed, and the base's parse reuses the rest of the head's tree.
+std::vector<syntax::LineChange> head_to_base_changes(const FileDiff& diff);
+
 struct VisibleFunction {
   const ast::FileSyntax* syntax = nullptr;
   syntax::Node node;  // a function_definition
@@ -28,5 +33,11 @@ struct VisibleFunction {
 // error: every function of a whole file; in a fragment, those from the `def` to a later line back
 // at the def's indentation.
 std::vector<VisibleFunction> complete_python_functions(const SideTrees& side);
+
+// The complete Python functions of `file`'s head that a rule about the PR's code has to read:
+// those holding a line the PR wrote or touching the place of lines it removed. A function the PR
+// left alone can only repeat what the baseline filter's run on the base finds, and be dropped.
+// A file shown without any change (that run's view of the base) has every function read.
+std::vector<VisibleFunction> python_functions_to_check(const FileView& file);
 
 }  // namespace atom

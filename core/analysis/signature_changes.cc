@@ -33,7 +33,7 @@ int column_of(const ast::FileSyntax& part, const PyFunction& function) {
 std::map<std::string, PyFunction> functions_by_key(const SideTrees& side) {
   std::map<std::string, PyFunction> out;
   for (const ast::FileSyntax& part : side.parts)
-    for (const PyFunction& function : part.python.functions) {
+    for (const PyFunction& function : part.python().functions) {
       if (function.header_line < part.first_line) continue;
       const std::string key =
           side.whole ? function.qualified : std::to_string(column_of(part, function)) + ":" + function.name;
@@ -102,7 +102,7 @@ std::vector<PySignatureChange> python_signature_changes(const FileView& file) {
 
 const ast::PyFunction* head_function_at(const FileView& file, int header_line) {
   for (const ast::FileSyntax& part : head_trees(file).parts)
-    for (const PyFunction& function : part.python.functions)
+    for (const PyFunction& function : part.python().functions)
       if (function.header_line == header_line) return &function;
   return nullptr;
 }
@@ -114,7 +114,7 @@ std::vector<WrittenCall> calls_the_pr_wrote(const ReviewModel& model) {
     const std::vector<int> written = new_code_lines(file);
     if (written.empty()) continue;
     for (const ast::FileSyntax& part : head_trees(file).parts)
-      for (const ast::PyCall& call : part.python.calls)
+      for (const ast::PyCall& call : part.python().calls)
         if (contains_any(written, call.range.first, call.range.last)) out.push_back({&file, &call});
   }
   return out;

@@ -99,6 +99,7 @@ void walk(Node start, const std::function<bool(Node)>& visit);
 // empty range.
 struct LineChange {
   int previous_start = 0, previous_count = 0, start = 0, count = 0;
+  bool operator==(const LineChange&) const = default;
 };
 
 class SyntaxTree {

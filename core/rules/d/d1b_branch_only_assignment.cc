@@ -71,12 +71,12 @@ class D1bRule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
-  // Every such read in every function the head shows whole; the engine's baseline filter then
-  // drops the ones the base already had, so what is left is the PR's.
+  // Every such read in every function the PR changed that the head shows whole; the engine's
+  // baseline filter then drops the ones the base already had, so what is left is the PR's.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for (const VisibleFunction& function : complete_python_functions(head_trees(file)))
+      for (const VisibleFunction& function : python_functions_to_check(file))
         for (const ast::PyUnboundRead& read : ast::unbound_reads_after_partial_binding(function.syntax->tree, function.node))
           report(file, read, out);
     }

@@ -229,37 +229,59 @@ struct ClassFacts {
   std::set<std::string> class_names;  // class attributes and defs at the class-body indent
 };
 
-ClassFacts class_facts(const FileView& file, const std::string& class_name) {
-  ClassFacts facts;
-  std::optional<ClassHeader> header;
-  bool conflicting = false;
-  auto consider = [&](std::string_view code) {
-    std::optional<ClassHeader> found = parse_class(code);
-    if (!found || found->name != class_name) return;
-    if (header && header->bases != found->bases) conflicting = true;
-    header = found;
+// What the file shows of every class, gathered in one pass: each class header seen (bases
+// conflicting between two headers of one name make them unknown), and the names defined or bound
+// at each indent outside functions.
+class FileClasses {
+ public:
+  explicit FileClasses(const FileView& file) {
+    auto consider = [&](std::string_view code) {
+      std::optional<ClassHeader> found = parse_class(code);
+      if (!found) return;
+      auto [it, inserted] = headers_.try_emplace(found->name, Header{*found, false});
+      if (!inserted) {
+        if (it->second.header.bases != found->bases) it->second.conflicting = true;
+        it->second.header = *found;
+      }
+    };
+    for (const HunkView& hunk : file.hunks) {
+      if (hunk.hunk) consider(hunk.hunk->section);
+      for (const CodeLine& line : hunk.lines)
+        if (line.kind != LineKind::Removed) consider(line.code);
+    }
+    std::vector<const CodeLine*> lines = dg::new_side_lines(file);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const CodeLine& line = *lines[i];
+      if (line.blank_or_comment || line.continuation || line.in_docstring) continue;
+      std::string def = dg::python_def_name(line.code);
+      if (!def.empty()) names_at_indent_[line.indent].insert(def);
+      if (!line.function.empty()) continue;
+      size_t end = i;
+      for (std::string& name : dg::python_bound_names(dg::statement_text(lines, i, &end)))
+        names_at_indent_[line.indent].insert(name);
+    }
+  }
+
+  // The bases of `class_name`'s header and the names at its class-body indent (of this class or
+  // of another class with the same indent: erring towards silence).
+  ClassFacts facts(const std::string& class_name) const {
+    ClassFacts facts;
+    const auto header = headers_.find(class_name);
+    const bool known = header != headers_.end();
+    if (known && !header->second.conflicting) facts.bases = header->second.header.bases;
+    const auto names = names_at_indent_.find(known ? header->second.header.indent + 4 : 4);
+    if (names != names_at_indent_.end()) facts.class_names = names->second;
+    return facts;
+  }
+
+ private:
+  struct Header {
+    ClassHeader header;
+    bool conflicting = false;
   };
-  for (const HunkView& hunk : file.hunks) {
-    if (hunk.hunk) consider(hunk.hunk->section);
-    for (const CodeLine& line : hunk.lines)
-      if (line.kind != LineKind::Removed) consider(line.code);
-  }
-  if (header && !conflicting) facts.bases = header->bases;
-  // Defs and bindings at the class-body indent of this class (or of another class with the same
-  // indent: erring towards silence).
-  const int body_indent = header ? header->indent + 4 : 4;
-  std::vector<const CodeLine*> lines = dg::new_side_lines(file);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const CodeLine& line = *lines[i];
-    if (line.blank_or_comment || line.continuation || line.in_docstring || line.indent != body_indent) continue;
-    std::string def = dg::python_def_name(line.code);
-    if (!def.empty()) facts.class_names.insert(def);
-    if (!line.function.empty()) continue;
-    size_t end = i;
-    for (std::string& name : dg::python_bound_names(dg::statement_text(lines, i, &end))) facts.class_names.insert(name);
-  }
-  return facts;
-}
+  std::map<std::string, Header> headers_;
+  std::map<int, std::set<std::string>> names_at_indent_;
+};
 
 // `self.X` reads and assignments of one statement.
 struct AttributeUse {
@@ -374,16 +396,19 @@ class D1cRule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for (const InitBody& body : init_bodies(file)) check_body(file, body, out);
+      std::optional<FileClasses> classes;  // only for a file with an `__init__` in view
+      for (const InitBody& body : init_bodies(file)) {
+        if (!classes) classes.emplace(file);
+        check_body(file, body, classes->facts(body.class_name), out);
+      }
     }
   }
 
  private:
-  void check_body(const FileView& file, const InitBody& body, std::vector<Finding>& out) const {
+  void check_body(const FileView& file, const InitBody& body, const ClassFacts& facts, std::vector<Finding>& out) const {
     std::vector<Statement> statements = statements_of(body);
     Guards guards = guards_of(body);
     if (guards.catches_attribute_error) return;
-    ClassFacts facts = class_facts(file, body.class_name);
     for (const char* hook : {"__getattr__", "__getattribute__", "__new__"})
       if (facts.class_names.count(hook)) return;  // attributes may come from elsewhere
     std::set<std::string> assigned, settled;  // settled: first read already judged

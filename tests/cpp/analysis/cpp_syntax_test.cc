@@ -33,7 +33,7 @@ constexpr const char* kHip =
 TEST(CppFunctions, KernelsDeviceHostFlagsAndQualifiedNames) {
   const auto file = cpp_file(kHip);
   EXPECT_EQ(file.error_count(), 0u);
-  const auto& functions = file.cpp.functions;
+  const auto& functions = file.cpp().functions;
   ASSERT_EQ(functions.size(), 5u);
 
   const ast::CppFunction& kernel = functions[0];
@@ -68,12 +68,12 @@ TEST(CppFunctions, KernelsDeviceHostFlagsAndQualifiedNames) {
 
 TEST(CppMacros, ObjectAndFunctionLikeDefines) {
   const auto file = cpp_file(kHip);
-  ASSERT_EQ(file.cpp.macros.size(), 2u);
-  EXPECT_EQ(file.cpp.macros[0].name, "BLOCK");
-  EXPECT_FALSE(file.cpp.macros[0].function_like);
-  EXPECT_EQ(file.cpp.macros[0].value, "256");
-  EXPECT_EQ(file.cpp.macros[0].line, 2);
-  const ast::CppMacro& ceil = file.cpp.macros[1];
+  ASSERT_EQ(file.cpp().macros.size(), 2u);
+  EXPECT_EQ(file.cpp().macros[0].name, "BLOCK");
+  EXPECT_FALSE(file.cpp().macros[0].function_like);
+  EXPECT_EQ(file.cpp().macros[0].value, "256");
+  EXPECT_EQ(file.cpp().macros[0].line, 2);
+  const ast::CppMacro& ceil = file.cpp().macros[1];
   EXPECT_EQ(ceil.name, "CEIL_DIV");
   EXPECT_TRUE(ceil.function_like);
   EXPECT_EQ(ceil.parameters, "(a, b)");
@@ -83,21 +83,21 @@ TEST(CppMacros, ObjectAndFunctionLikeDefines) {
 
 TEST(CppLaunches, TripleChevronAndHipLaunchKernelGGL) {
   const auto file = cpp_file(kHip);
-  ASSERT_EQ(file.cpp.launches.size(), 2u);
-  const ast::CppLaunch& chevron = file.cpp.launches[0];
+  ASSERT_EQ(file.cpp().launches.size(), 2u);
+  const ast::CppLaunch& chevron = file.cpp().launches[0];
   EXPECT_EQ(chevron.form, ast::CppLaunchForm::TripleChevron);
   EXPECT_EQ(chevron.kernel, "scale_kernel");
   EXPECT_EQ(chevron.config, "CEIL_DIV(n, BLOCK), BLOCK, 0, s");
   EXPECT_EQ(chevron.arguments, (std::vector<std::string>{"o", "i", "n"}));
   EXPECT_EQ(chevron.function, "aiter::launch");
   EXPECT_EQ(chevron.line, 17);
-  const ast::CppLaunch& hip = file.cpp.launches[1];
+  const ast::CppLaunch& hip = file.cpp().launches[1];
   EXPECT_EQ(hip.form, ast::CppLaunchForm::HipLaunchKernelGGL);
   EXPECT_EQ(hip.kernel, "scale_kernel");
   EXPECT_EQ(hip.config, "dim3(1), dim3(BLOCK), 0, s");
   EXPECT_EQ(hip.arguments, (std::vector<std::string>{"o", "i", "n"}));
   EXPECT_EQ(hip.line, 18);
-  EXPECT_EQ(ast::function_at(file.cpp, 19)->qualified, "aiter::launch");
+  EXPECT_EQ(ast::function_at(file.cpp(), 19)->qualified, "aiter::launch");
 }
 
 TEST(FileSyntaxes, GrammarByPath) {
@@ -139,18 +139,18 @@ TEST(FileSyntaxes, AFragmentKeepsOnlyWhatItShowsOnFileLines) {
   EXPECT_EQ(fragment.error_count(), 0u);
   EXPECT_EQ(fragment.first_line, 40);
   EXPECT_EQ(fragment.last_line, 47);
-  ASSERT_EQ(fragment.python.if_chains.size(), 1u);
-  EXPECT_EQ(fragment.python.if_chains[0].range.first, 40);
-  EXPECT_TRUE(fragment.python.if_chains[0].branches[0].terminates);
-  EXPECT_EQ(only_binding(fragment.python, "result").line, 42);
-  ASSERT_EQ(fragment.python.functions.size(), 1u);
-  const ast::PyFunction& warmup = fragment.python.functions[0];
+  ASSERT_EQ(fragment.python().if_chains.size(), 1u);
+  EXPECT_EQ(fragment.python().if_chains[0].range.first, 40);
+  EXPECT_TRUE(fragment.python().if_chains[0].branches[0].terminates);
+  EXPECT_EQ(only_binding(fragment.python(), "result").line, 42);
+  ASSERT_EQ(fragment.python().functions.size(), 1u);
+  const ast::PyFunction& warmup = fragment.python().functions[0];
   EXPECT_EQ(warmup.name, "warmup");
   EXPECT_EQ(warmup.range.first, 45);
   EXPECT_EQ(warmup.header_line, 46);
   EXPECT_EQ(warmup.parameters[1].default_text, "3");
-  EXPECT_EQ(only_binding(fragment.python, "self.ready").line, 47);
-  for (const ast::PyBinding& binding : fragment.python.bindings) EXPECT_GE(binding.line, 40) << binding.name;
+  EXPECT_EQ(only_binding(fragment.python(), "self.ready").line, 47);
+  for (const ast::PyBinding& binding : fragment.python().bindings) EXPECT_GE(binding.line, 40) << binding.name;
 }
 
 }  // namespace

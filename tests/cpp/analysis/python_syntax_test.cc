@@ -34,7 +34,7 @@ constexpr const char* kModule =
 TEST(PyFunctions, NestingQualifiedNamesAndRanges) {
   const auto file = python_file(kModule);
   ASSERT_EQ(file.error_count(), 0u);
-  const ast::PyFunction* run = named(file.python.functions, "run");
+  const ast::PyFunction* run = named(file.python().functions, "run");
   ASSERT_NE(run, nullptr);
   EXPECT_EQ(run->nesting, PyNesting::ModuleLevel);
   EXPECT_TRUE(run->is_async);
@@ -44,30 +44,30 @@ TEST(PyFunctions, NestingQualifiedNamesAndRanges) {
   EXPECT_EQ(run->body.first, 6);
   EXPECT_EQ(run->return_annotation, "None");
 
-  const ast::PyFunction* helper = named(file.python.functions, "run.helper");
+  const ast::PyFunction* helper = named(file.python().functions, "run.helper");
   ASSERT_NE(helper, nullptr);
   EXPECT_EQ(helper->nesting, PyNesting::Nested);
   EXPECT_EQ(helper->class_name, "");
 
-  const ast::PyFunction* size = named(file.python.functions, "Runner.size");
+  const ast::PyFunction* size = named(file.python().functions, "Runner.size");
   ASSERT_NE(size, nullptr);
   EXPECT_EQ(size->nesting, PyNesting::Method);
   EXPECT_EQ(size->class_name, "Runner");
   EXPECT_FALSE(size->is_async);
 
-  const ast::PyFunction* deep = named(file.python.functions, "Runner.Inner.deep");
+  const ast::PyFunction* deep = named(file.python().functions, "Runner.Inner.deep");
   ASSERT_NE(deep, nullptr);
   EXPECT_EQ(deep->nesting, PyNesting::Method);
   EXPECT_EQ(deep->class_name, "Inner");
 
-  EXPECT_EQ(ast::function_at(file.python, 7), helper);
-  EXPECT_EQ(ast::function_at(file.python, 8), run);
-  EXPECT_EQ(ast::function_at(file.python, 9), nullptr);
+  EXPECT_EQ(ast::function_at(file.python(), 7), helper);
+  EXPECT_EQ(ast::function_at(file.python(), 8), run);
+  EXPECT_EQ(ast::function_at(file.python(), 9), nullptr);
 }
 
 TEST(PyFunctions, DecoratorsWithTheirCallsAndArguments) {
   const auto file = python_file(kModule);
-  const ast::PyFunction* run = named(file.python.functions, "run");
+  const ast::PyFunction* run = named(file.python().functions, "run");
   ASSERT_NE(run, nullptr);
   ASSERT_EQ(run->decorators.size(), 2u);
   const ast::PyDecorator& compile = run->decorators[0];
@@ -82,12 +82,12 @@ TEST(PyFunctions, DecoratorsWithTheirCallsAndArguments) {
   EXPECT_EQ(plain.callee, "staticmethod");
   EXPECT_FALSE(plain.is_call);
   EXPECT_TRUE(plain.arguments.empty());
-  EXPECT_EQ(named(file.python.functions, "Runner.size")->decorators[0].callee, "property");
+  EXPECT_EQ(named(file.python().functions, "Runner.size")->decorators[0].callee, "property");
 }
 
 TEST(PyFunctions, ParametersOfEveryKind) {
   const auto file = python_file(kModule);
-  const ast::PyFunction* run = named(file.python.functions, "run");
+  const ast::PyFunction* run = named(file.python().functions, "run");
   ASSERT_NE(run, nullptr);
   const std::vector<ast::PyParameter>& p = run->parameters;
   ASSERT_EQ(p.size(), 8u);
@@ -107,14 +107,14 @@ TEST(PyFunctions, ParametersOfEveryKind) {
   EXPECT_EQ(p[3].default_text, "\"x\"");
   EXPECT_EQ(p[4].annotation, "int");
   EXPECT_EQ(p[6].default_text, "2");
-  const ast::PyFunction* helper = named(file.python.functions, "run.helper");
+  const ast::PyFunction* helper = named(file.python().functions, "run.helper");
   ASSERT_EQ(helper->parameters.size(), 1u);
   EXPECT_EQ(helper->parameters[0].kind, PyParamKind::KeywordOnly);
 }
 
 TEST(PyClasses, BasesKeywordsAndRange) {
   const auto file = python_file(kModule);
-  const ast::PyClass* runner = named(file.python.classes, "Runner");
+  const ast::PyClass* runner = named(file.python().classes, "Runner");
   ASSERT_NE(runner, nullptr);
   EXPECT_EQ(runner->bases, (std::vector<std::string>{"Base"}));
   ASSERT_EQ(runner->keywords.size(), 1u);
@@ -122,13 +122,13 @@ TEST(PyClasses, BasesKeywordsAndRange) {
   EXPECT_EQ(runner->keywords[0].text, "Meta");
   EXPECT_EQ(runner->range.first, 10);
   EXPECT_EQ(runner->range.last, 20);
-  ASSERT_NE(named(file.python.classes, "Runner.Inner"), nullptr);
+  ASSERT_NE(named(file.python().classes, "Runner.Inner"), nullptr);
 }
 
 TEST(PyCalls, CalleeKeywordArgumentsLinesAndTheEnclosingFunction) {
   const auto file = python_file(kModule);
   const ast::PyCall* forward = nullptr;
-  for (const ast::PyCall& call : file.python.calls)
+  for (const ast::PyCall& call : file.python().calls)
     if (call.callee == "self.model.forward") forward = &call;
   ASSERT_NE(forward, nullptr);
   EXPECT_EQ(forward->function, "Runner.size");
@@ -143,7 +143,7 @@ TEST(PyCalls, CalleeKeywordArgumentsLinesAndTheEnclosingFunction) {
   EXPECT_EQ(forward->arguments[1].line, 15);
 
   const ast::PyCall* helper = nullptr;
-  for (const ast::PyCall& call : file.python.calls)
+  for (const ast::PyCall& call : file.python().calls)
     if (call.callee == "helper") helper = &call;
   ASSERT_NE(helper, nullptr);
   EXPECT_EQ(helper->function, "run");
@@ -154,13 +154,13 @@ TEST(PyCalls, CalleeKeywordArgumentsLinesAndTheEnclosingFunction) {
 TEST(PyCalls, NestedCallsSplatsAndMultiLineCallees) {
   const auto file = python_file("out = outer(inner(1), *xs, **kw)\nres = (obj\n       .method)(y for y in z)\n");
   std::vector<std::string> callees;
-  for (const ast::PyCall& call : file.python.calls) callees.push_back(call.callee);
+  for (const ast::PyCall& call : file.python().calls) callees.push_back(call.callee);
   EXPECT_EQ(callees, (std::vector<std::string>{"outer", "inner", "(obj.method)"}));
-  EXPECT_EQ(file.python.calls[0].arguments.size(), 3u);
-  EXPECT_EQ(file.python.calls[0].arguments[1].text, "*xs");
-  EXPECT_EQ(file.python.calls[0].arguments[2].text, "**kw");
-  ASSERT_EQ(file.python.calls[2].arguments.size(), 1u);
-  EXPECT_EQ(file.python.calls[2].arguments[0].text, "(y for y in z)");
+  EXPECT_EQ(file.python().calls[0].arguments.size(), 3u);
+  EXPECT_EQ(file.python().calls[0].arguments[1].text, "*xs");
+  EXPECT_EQ(file.python().calls[0].arguments[2].text, "**kw");
+  ASSERT_EQ(file.python().calls[2].arguments.size(), 1u);
+  EXPECT_EQ(file.python().calls[2].arguments[0].text, "(y for y in z)");
 }
 
 TEST(PyImports, ModulesNamesAliasesAndRelativeLevels) {
@@ -170,7 +170,7 @@ TEST(PyImports, ModulesNamesAliasesAndRelativeLevels) {
       "                             Col)\n"
       "from . import utils\n"
       "from aiter import *\n");
-  const auto& imports = file.python.imports;
+  const auto& imports = file.python().imports;
   ASSERT_EQ(imports.size(), 5u);
   EXPECT_EQ(imports[0].module, "os.path");
   EXPECT_FALSE(imports[0].is_from);
@@ -212,8 +212,8 @@ constexpr const char* kChains =
 TEST(PyIfChains, BranchesConditionsRangesAndTerminators) {
   const auto file = python_file(kChains);
   ASSERT_EQ(file.error_count(), 0u);
-  ASSERT_EQ(file.python.if_chains.size(), 3u);
-  const ast::PyIfChain& chain = file.python.if_chains[0];
+  ASSERT_EQ(file.python().if_chains.size(), 3u);
+  const ast::PyIfChain& chain = file.python().if_chains[0];
   EXPECT_TRUE(chain.has_else);
   EXPECT_EQ(chain.depth, 0);
   EXPECT_EQ(chain.function, "pick");
@@ -240,20 +240,20 @@ TEST(PyIfChains, BranchesConditionsRangesAndTerminators) {
 
 TEST(PyIfChains, NamesEachBranchBindsAndNesting) {
   const auto file = python_file(kChains);
-  ASSERT_EQ(file.python.if_chains.size(), 3u);
-  const auto& b = file.python.if_chains[0].branches;
+  ASSERT_EQ(file.python().if_chains.size(), 3u);
+  const auto& b = file.python().if_chains[0].branches;
   EXPECT_EQ(b[0].binds, (std::vector<std::string>{"mode"}));
   EXPECT_EQ(b[1].binds, (std::vector<std::string>{"item", "mode"}));
   EXPECT_TRUE(b[2].binds.empty());
   EXPECT_EQ(b[3].binds, (std::vector<std::string>{"local"}));  // not `hidden`, bound inside local()
 
-  const ast::PyIfChain& nested = file.python.if_chains[1];
+  const ast::PyIfChain& nested = file.python().if_chains[1];
   EXPECT_EQ(nested.depth, 1);
   EXPECT_FALSE(nested.has_else);
   EXPECT_EQ(nested.range.first, 6);
   EXPECT_TRUE(nested.branches[0].terminates);
 
-  const ast::PyIfChain& after = file.python.if_chains[2];
+  const ast::PyIfChain& after = file.python().if_chains[2];
   EXPECT_EQ(after.depth, 0);
   EXPECT_EQ(after.range.first, 16);
   EXPECT_EQ(after.branches.size(), 1u);
@@ -261,11 +261,11 @@ TEST(PyIfChains, NamesEachBranchBindsAndNesting) {
 
 TEST(PyIfChains, AnIfInsideElseIsItsOwnChain) {
   const auto file = python_file("if a:\n    x = 1\nelse:\n    if b:\n        y = 2\n    else:\n        y = 3\n");
-  ASSERT_EQ(file.python.if_chains.size(), 2u);
-  EXPECT_EQ(file.python.if_chains[0].branches.size(), 2u);
-  EXPECT_EQ(file.python.if_chains[0].branches[1].binds, (std::vector<std::string>{"y"}));
-  EXPECT_EQ(file.python.if_chains[1].depth, 1);
-  EXPECT_TRUE(file.python.if_chains[1].has_else);
+  ASSERT_EQ(file.python().if_chains.size(), 2u);
+  EXPECT_EQ(file.python().if_chains[0].branches.size(), 2u);
+  EXPECT_EQ(file.python().if_chains[0].branches[1].binds, (std::vector<std::string>{"y"}));
+  EXPECT_EQ(file.python().if_chains[1].depth, 1);
+  EXPECT_TRUE(file.python().if_chains[1].has_else);
 }
 
 }  // namespace

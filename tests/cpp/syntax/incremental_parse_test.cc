@@ -15,8 +15,10 @@
 #include <vector>
 
 #include "core/analysis/file_syntax.h"
+#include "core/analysis/file_trees.h"
 #include "core/diff/parse_diff.h"
 #include "core/diff/reverse_apply.h"
+#include "core/diff/widen_to_whole_files.h"
 #include "core/syntax/syntax_tree.h"
 #include "tests/cpp/ci/ci_test_support.h"
 
@@ -93,6 +95,27 @@ TEST(IncrementalParse, AnErrorOnEitherSideIsParsedAfresh) {
   expect_same_as_fresh(Grammar::Python, "def f(x:\n    return x\n", "def f(x):\n    return x\n", {{1, 1, 1, 1}});
 }
 
+// One edit per run of added and removed lines, in the unified-diff convention, whether the hunk is
+// the diff's or the one the whole-file review widens it to.
+TEST(HeadToBaseChanges, OneChangePerRunOfChangedLinesAlsoInAWidenedHunk) {
+  const std::string diff_text =
+      "diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n"
+      "@@ -2,5 +2,5 @@\n-a = 1\n+a = 2\n c = 3\n+d = 4\n e = 5\n-f = 6\n";
+  const std::vector<LineChange> expected = {{2, 1, 2, 1}, {4, 1, 3, 0}, {5, 0, 5, 1}};
+  ParsedDiff diff = parse_diff(diff_text);
+  EXPECT_EQ(head_to_base_changes(diff.files.at(0)), expected);
+  const std::string head = "x = 0\na = 2\nc = 3\nd = 4\ne = 5\ng = 7\n";
+  std::vector<ParseError> notes;
+  widen_to_whole_files(diff, {{"m.py", head}}, notes);
+  ASSERT_TRUE(notes.empty());
+  ASSERT_EQ(diff.files.at(0).hunks.size(), 1u);
+  EXPECT_EQ(diff.files.at(0).hunks.at(0).new_count, 6);  // the whole head
+  EXPECT_EQ(head_to_base_changes(diff.files.at(0)), expected);
+  const std::string base = "x = 0\na = 1\nc = 3\ne = 5\nf = 6\ng = 7\n";
+  ASSERT_EQ(reverse_apply(parse_diff(diff_text).files.at(0), head), base);
+  expect_same_as_fresh(Grammar::Python, head, base, expected);
+}
+
 // Every modified Python and C/C++ file of every 4th corpus diff: the base reparsed from the
 // head's tree by the hunks equals a fresh parse of the base.
 TEST(IncrementalParse, RealBasesReparsedFromTheirHeadsMatchAFreshParse) {
@@ -116,8 +139,11 @@ TEST(IncrementalParse, RealBasesReparsedFromTheirHeadsMatchAFreshParse) {
         const std::string head = ci_test::read_file(head_dir / file.new_path);
         const std::optional<std::string> base = reverse_apply(file, head);
         if (!base) continue;
-        std::vector<LineChange> changes;
-        for (const Hunk& hunk : file.hunks) changes.push_back({hunk.new_start, hunk.new_count, hunk.old_start, hunk.old_count});
+        // The edits as the engine makes them: from the hunk the whole-file review widens.
+        ParsedDiff one{{file}, {}};
+        std::vector<ParseError> notes;
+        widen_to_whole_files(one, {{file.new_path, head}}, notes);
+        const std::vector<LineChange> changes = head_to_base_changes(one.files.at(0));
         const SyntaxTree head_tree(*grammar, head);
         const auto start = std::chrono::steady_clock::now();
         const SyntaxTree reused(head_tree, *base, changes);
