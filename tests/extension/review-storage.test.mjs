@@ -5,6 +5,7 @@ import { afterEach, beforeEach, test } from 'node:test';
 import {
   PR_STATE_LIMITS, evictOldStates, loadReviewState, onStorageFailure, reviewStateKey, saveReviewState, statesToEvict,
 } from '../../extension/content/review-storage.js';
+import { onReviewChanged } from '../../extension/content/review-client.js';
 import { setDismissed } from '../../extension/content/review-with-dismissals.js';
 
 const KEY = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, 'c'.repeat(40));
@@ -86,7 +87,7 @@ test('a dismissal, a restore and ticks in quick succession apply in order', asyn
 test('a write that fails is told, and the next change still goes through', async () => {
   const failingStorage = useStorage({ failing: 'IO error: disk full' });
   const dismissedEvents = [];
-  globalThis.window.addEventListener('atom-review:review-changed', () => dismissedEvents.push('changed'));
+  onReviewChanged(() => dismissedEvents.push('changed'), new AbortController().signal);
   await assert.rejects(setDismissed(KEY, finding('B4', 3), 'x'), /Saving your review state failed: IO error: disk full/);
   assert.deepEqual(failures, ['Saving your review state failed: IO error: disk full']);
   assert.deepEqual(dismissedEvents, [], 'nothing is redrawn as if it had been dismissed');
