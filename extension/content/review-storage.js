@@ -86,10 +86,15 @@ export function updateReviewState(key, change) {
   return reported;
 }
 
-// Without Web Locks (an old browser, Node's tests) changes are serialised within the tab only.
+// Without Web Locks (an old browser, a page that refuses them, Node's tests) changes are
+// serialised within the tab only.
 function acrossTabs(key, work) {
   const locks = globalThis.navigator?.locks;
-  return locks ? locks.request(key, work) : work();
+  if (!locks) return work();
+  let ran = false;
+  const locked = () => { ran = true; return work(); };
+  return Promise.resolve().then(() => locks.request(key, locked))
+    .catch((error) => { if (ran) throw error; return work(); });
 }
 
 /** Calls `listener()` when another tab writes the state of `key`, until `signal` aborts. */

@@ -138,3 +138,39 @@ test('eviction removes them from the storage', async () => {
   assert.ok(Number.isFinite(stored.data.get(KEY).savedAt), 'each save says when');
   await tick();
 });
+
+// Node has no navigator.locks: these stand in for the browser's lock manager.
+function withLocks(locks, run) {
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true, writable: true });
+  return run().finally(() => {
+    if (had) Object.defineProperty(globalThis, 'navigator', had);
+    else delete globalThis.navigator;
+  });
+}
+
+test('each change holds the Web Lock named after its key while it reads and writes', async () => {
+  useStorage({ delayMs: 2 });
+  const held = [];
+  let inside = 0;
+  await withLocks({
+    async request(name, work) {
+      held.push(name);
+      inside += 1;
+      assert.equal(inside, 1, 'one change at a time holds the lock');
+      try { return await work(); } finally { inside -= 1; }
+    },
+  }, () => Promise.all([setDismissed(KEY, finding('B4', 3), 'a'), saveReviewState(KEY, { checked: ['x'] })]));
+  assert.deepEqual(held, [KEY, KEY]);
+  assert.deepEqual(await loadReviewState(KEY), { checked: ['x'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: 'a' }] });
+});
+
+test('a lock manager that refuses leaves the change to the tab\'s own queue; a failing write still fails', async () => {
+  const flaky = useStorage();
+  await withLocks({ request: async () => { throw new DOMException('no locks here', 'SecurityError'); } }, async () => {
+    await setDismissed(KEY, finding('B4', 3), 'kept');
+    assert.equal((await loadReviewState(KEY)).dismissed.length, 1);
+    flaky.failing = 'disk full';
+    await assert.rejects(setDismissed(KEY, finding('B7', 9), 'x'), /disk full/);
+  });
+});
