@@ -10,6 +10,7 @@ import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
+import { renderClassicList, renderReactList } from './support/list-pages.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
 
 const RLO = '\u202e';
@@ -62,6 +63,9 @@ before(async () => {
   extensionOrigin = `chrome-extension://${new URL(browser.serviceWorker.url()).host}`;
   github.addPullRequest({ ...PR, diffBytes: hostileDiff() });
   serveConversation(github, PR, CONVERSATION);
+  const rows = [{ ...PR, title: `${PR.title} ${LONG_TOKEN}`, author: 'mallory' }];
+  github.addPage(`/${PR.owner}/${PR.repo}/pulls`, renderClassicList({ owner: PR.owner, repo: PR.repo, rows }));
+  github.addPage(`/${PR.owner}/${PR.repo}/pulls?react=1`, renderReactList({ owner: PR.owner, repo: PR.repo, rows }));
 });
 after(async () => {
   await browser?.close();
@@ -154,6 +158,19 @@ test('conversation page: the panel is inert text and the drafted review mentions
   assert.ok(layout.left >= 0 && layout.right <= layout.viewport, `the panel stays on the screen: ${JSON.stringify(layout)}`);
   await page.close();
 });
+
+for (const query of ['', '?react=1']) {
+  test(`pull request list${query && ' (React)'}: the badge of a hostile row is inert and fits its row`, async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`https://github.com/${PR.owner}/${PR.repo}/pulls${query}`);
+    await page.waitForSelector('[data-atom-review="list-badge"][data-state="done"]', { timeout: 30000 });
+    assertInert(await inspect(page, OURS), 'list');
+    const box = await page.$eval('[data-atom-review="list-badge"]', (badge) => badge.getBoundingClientRect().toJSON());
+    assert.ok(box.width < 400 && box.right <= await page.evaluate(() => document.documentElement.clientWidth) + 1,
+      `the badge is bounded: ${JSON.stringify(box)}`);
+    await page.close();
+  });
+}
 
 test('options page: a hostile pack\'s name, version, description and rule message are text', async () => {
   const options = await browser.context.newPage();
