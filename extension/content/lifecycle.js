@@ -4,8 +4,9 @@
 // tab and re-routes on every navigation signal. Each run gets an AbortSignal that fires when the
 // page it was started for goes away; features hang all their listeners and observers on it.
 
-// The last one is ours (review-with-dismissals.js): the review changed, so the page is redrawn.
-const NAVIGATION_EVENTS = ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate', 'atom-review:review-changed'];
+// A change of the review on the same page (a dismissal) is no navigation: features redraw what
+// changed themselves (review-client.js onReviewChanged).
+const NAVIGATION_EVENTS = ['turbo:render', 'soft-nav:end', 'soft-nav:react-done', 'popstate'];
 const URL_POLL_MS = 500;
 // Between these and the next navigation event the address is already the new page's while the
 // document still shows the old one (Turbo pushes the address before it fetches the page): the

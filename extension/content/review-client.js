@@ -3,7 +3,7 @@
 // What the page shows (the diff when it holds all of it, the PR's context) is read once per page
 // and sent along, so every feature of the page gets the same review. The context may need a
 // fetched conversation page: the review does not wait for it beyond a short grace; when it
-// arrives later, the page's features are re-run (REVIEW_CHANGED_EVENT) with it.
+// arrives later, the page's features redraw (onReviewChanged) with it.
 import { reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
@@ -11,8 +11,19 @@ import { pullRequestFromDocumentTitle } from './adapters/page-title.js';
 import { readHeadSha } from './adapters/conversation-page.js';
 import { readPullRequestContext } from './pr-context/index.js';
 
-// Features re-run on this event (the page lifecycle treats it like a navigation).
-export const REVIEW_CHANGED_EVENT = 'atom-review:review-changed';
+// Told when what a page's review shows may have changed on the same page (its context came, a
+// dismissal or a tick was saved here or in another tab): features redraw in place. Not a DOM
+// event, which the page's own scripts could fire.
+const reviewChanges = new EventTarget();
+
+/** Calls `listener()` whenever the page's review may have changed, until `signal` aborts. */
+export function onReviewChanged(listener, signal) {
+  reviewChanges.addEventListener('changed', () => listener(), { signal });
+}
+
+export function announceReviewChanged() {
+  reviewChanges.dispatchEvent(new Event('changed'));
+}
 const CONTEXT_GRACE_MS = 300;
 
 // The head commit as this page shows it without any fetch: state is keyed by it, so it must not
@@ -50,7 +61,7 @@ async function contextInTime(reading) {
   if (!reading.rerunPromised) {
     reading.rerunPromised = true;
     reading.contextPromise.then(() => {
-      if (lastReading === reading) window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
+      if (lastReading === reading) announceReviewChanged();
     });
   }
   return null; // not yet: the features re-run when it comes

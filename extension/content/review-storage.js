@@ -2,11 +2,16 @@
 // chrome.storage.local per pull request and per reviewed diff, so a new push starts afresh.
 // Changes to one key are applied one after another (a read-modify-write each), so two quick
 // dismissals both land; a failed read or write is reported (onStorageFailure), never
-// swallowed. Old states are evicted: those not saved for PR_STATE_LIMITS.maxAgeMs, and past
+// swallowed. Two tabs on one pull request each queue their own changes; a Web Lock per key (one
+// for every github.com tab of the profile) keeps one tab's read-modify-write from interleaving
+// with the other's. Old states are evicted: those not saved for PR_STATE_LIMITS.maxAgeMs, and past
 // PR_STATE_LIMITS.maxEntries the oldest.
 import { sha256Hex } from './sha256.js';
 
-const storage = () => (globalThis.browser ?? globalThis.chrome).storage.local;
+const storageArea = () => (globalThis.browser ?? globalThis.chrome).storage;
+const storage = () => storageArea().local;
+// Names this tab's writes, so that it can tell another tab's change from its own.
+const WRITER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 const STATE_PREFIX = 'atom-review:pr:';
 export const PR_STATE_LIMITS = { maxAgeMs: 90 * 24 * 60 * 60 * 1000, maxEntries: 500 };
@@ -67,10 +72,10 @@ let evicted = false; // once per page load is enough
  */
 export function updateReviewState(key, change) {
   const previous = pending.get(key) ?? Promise.resolve();
-  const update = previous.catch(() => {}).then(async () => {
+  const update = previous.catch(() => {}).then(() => acrossTabs(key, async () => {
     const state = change(await loadReviewState(key));
-    await storage().set({ [key]: { ...state, savedAt: Date.now() } });
-  });
+    await storage().set({ [key]: { ...state, savedAt: Date.now(), writer: WRITER } });
+  }));
   pending.set(key, update);
   update.finally(() => { if (pending.get(key) === update) pending.delete(key); }).catch(() => {});
   const reported = update.catch((error) => { throw new Error(reportStorageFailure('Saving your review state', error)); });
@@ -79,6 +84,27 @@ export function updateReviewState(key, change) {
     reported.then(() => evictOldStates()).catch(() => {});
   }
   return reported;
+}
+
+// Without Web Locks (an old browser, a page that refuses them, Node's tests) changes are
+// serialised within the tab only.
+function acrossTabs(key, work) {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return work();
+  let ran = false;
+  const locked = () => { ran = true; return work(); };
+  return Promise.resolve().then(() => locks.request(key, locked))
+    .catch((error) => { if (ran) throw error; return work(); });
+}
+
+/** Calls `listener()` when another tab writes the state of `key`, until `signal` aborts. */
+export function onReviewStateWritten(key, listener, signal) {
+  const onChanged = (changes, areaName) => {
+    const change = changes[key];
+    if (areaName === 'local' && change && change.newValue?.writer !== WRITER) listener();
+  };
+  storageArea().onChanged.addListener(onChanged);
+  signal.addEventListener('abort', () => storageArea().onChanged.removeListener(onChanged), { once: true });
 }
 
 /** Replaces the parts of the state `changes` names ({checked?: Iterable, dismissed?: list}). */

@@ -1,8 +1,8 @@
 // The review of a pull request as the reviewer left it: the engine's result with the findings
 // they dismissed taken out by the engine itself (so counts and verdict stay the engine's).
-import { REVIEW_CHANGED_EVENT, requestReview } from './review-client.js';
+import { announceReviewChanged, requestReview } from './review-client.js';
 import {
-  loadReviewState, reportStorageFailure, reviewStateKey, reviewedDiffId, updateReviewState,
+  loadReviewState, onReviewStateWritten, reportStorageFailure, reviewStateKey, reviewedDiffId, updateReviewState,
 } from './review-storage.js';
 
 /**
@@ -38,5 +38,45 @@ export async function setDismissed(stateKey, finding, reason) {
     }
     return { ...state, dismissed: kept };
   });
-  window.dispatchEvent(new Event(REVIEW_CHANGED_EVENT));
+  announceReviewChanged();
+}
+
+/** Ticks (`on`) or unticks the checklist item `id`; rejects when it could not be saved. */
+export async function setChecked(stateKey, id, on) {
+  await updateReviewState(stateKey, (state) => {
+    const checked = new Set(state.checked);
+    if (on) checked.add(id); else checked.delete(id);
+    return { ...state, checked: [...checked].sort() };
+  });
+  announceReviewChanged();
+}
+
+// Features watch the state they show; one storage listener per state key however many watch it.
+const watched = new Map(); // state key -> {watchers, stop}
+const watchedBy = new WeakMap(); // signal -> the state keys watched until it aborts
+
+/**
+ * Until `signal` aborts, a change another tab saves to `stateKey` redraws this page's features
+ * (this tab's own changes announce themselves when they are saved). Again with the same signal
+ * and key: nothing more.
+ */
+export function watchReviewState(stateKey, signal) {
+  if (signal.aborted || watchedBy.get(signal)?.has(stateKey)) return;
+  if (!watchedBy.has(signal)) watchedBy.set(signal, new Set());
+  watchedBy.get(signal).add(stateKey);
+  let entry = watched.get(stateKey);
+  if (!entry) {
+    const controller = new AbortController();
+    onReviewStateWritten(stateKey, announceReviewChanged, controller.signal);
+    entry = { watchers: 0, stop: () => controller.abort() };
+    watched.set(stateKey, entry);
+  }
+  entry.watchers += 1;
+  signal.addEventListener('abort', () => {
+    entry.watchers -= 1;
+    if (entry.watchers === 0) {
+      entry.stop();
+      watched.delete(stateKey);
+    }
+  }, { once: true });
 }

@@ -36,6 +36,23 @@ describe('built extension packages', { skip: !built && 'run node extension/build
     assert.deepEqual(manifest.browser_specific_settings, source.browser_specific_settings);
   });
 
+  // What each store package asks the user for, spelled out here rather than read from manifest.json,
+  // so that a new permission anywhere fails until it is written down.
+  for (const [browser, zipName] of [['Chrome', 'atom-review-chrome.zip'], ['Firefox', 'atom-review-firefox.zip']]) {
+    test(`${browser} package asks for exactly storage and the three GitHub hosts`, () => {
+      const manifest = JSON.parse(readZip(readFileSync(join(dist, zipName)))['manifest.json']);
+      assert.deepEqual(manifest.permissions, ['storage']);
+      assert.deepEqual(manifest.host_permissions,
+        ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
+      for (const key of ['optional_permissions', 'optional_host_permissions', 'web_accessible_resources',
+        'externally_connectable', 'content_security_policy.sandbox']) {
+        assert.equal(key.split('.').reduce((value, part) => value?.[part], manifest), undefined, `${key} is not asked for`);
+      }
+      assert.deepEqual(manifest.content_scripts.map((script) => script.matches), [['https://github.com/*']]);
+      assert.deepEqual(manifest.content_security_policy, { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self'" });
+    });
+  }
+
   test('the content script bundle holds no WebAssembly loader', () => {
     const content = readFileSync(join(dist, 'extension', 'content.js'), 'utf8');
     assert.doesNotMatch(content, /WebAssembly|createAtomEngine/);

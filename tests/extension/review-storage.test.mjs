@@ -5,6 +5,7 @@ import { afterEach, beforeEach, test } from 'node:test';
 import {
   PR_STATE_LIMITS, evictOldStates, loadReviewState, onStorageFailure, reviewStateKey, saveReviewState, statesToEvict,
 } from '../../extension/content/review-storage.js';
+import { onReviewChanged } from '../../extension/content/review-client.js';
 import { setDismissed } from '../../extension/content/review-with-dismissals.js';
 
 const KEY = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, 'c'.repeat(40));
@@ -86,7 +87,7 @@ test('a dismissal, a restore and ticks in quick succession apply in order', asyn
 test('a write that fails is told, and the next change still goes through', async () => {
   const failingStorage = useStorage({ failing: 'IO error: disk full' });
   const dismissedEvents = [];
-  globalThis.window.addEventListener('atom-review:review-changed', () => dismissedEvents.push('changed'));
+  onReviewChanged(() => dismissedEvents.push('changed'), new AbortController().signal);
   await assert.rejects(setDismissed(KEY, finding('B4', 3), 'x'), /Saving your review state failed: IO error: disk full/);
   assert.deepEqual(failures, ['Saving your review state failed: IO error: disk full']);
   assert.deepEqual(dismissedEvents, [], 'nothing is redrawn as if it had been dismissed');
@@ -136,4 +137,40 @@ test('eviction removes them from the storage', async () => {
   assert.deepEqual([...stored.data.keys()].sort(), ['atom-review:panel-collapsed', KEY]);
   assert.ok(Number.isFinite(stored.data.get(KEY).savedAt), 'each save says when');
   await tick();
+});
+
+// Node has no navigator.locks: these stand in for the browser's lock manager.
+function withLocks(locks, run) {
+  const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true, writable: true });
+  return run().finally(() => {
+    if (had) Object.defineProperty(globalThis, 'navigator', had);
+    else delete globalThis.navigator;
+  });
+}
+
+test('each change holds the Web Lock named after its key while it reads and writes', async () => {
+  useStorage({ delayMs: 2 });
+  const held = [];
+  let inside = 0;
+  await withLocks({
+    async request(name, work) {
+      held.push(name);
+      inside += 1;
+      assert.equal(inside, 1, 'one change at a time holds the lock');
+      try { return await work(); } finally { inside -= 1; }
+    },
+  }, () => Promise.all([setDismissed(KEY, finding('B4', 3), 'a'), saveReviewState(KEY, { checked: ['x'] })]));
+  assert.deepEqual(held, [KEY, KEY]);
+  assert.deepEqual(await loadReviewState(KEY), { checked: ['x'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: 'a' }] });
+});
+
+test('a lock manager that refuses leaves the change to the tab\'s own queue; a failing write still fails', async () => {
+  const flaky = useStorage();
+  await withLocks({ request: async () => { throw new DOMException('no locks here', 'SecurityError'); } }, async () => {
+    await setDismissed(KEY, finding('B4', 3), 'kept');
+    assert.equal((await loadReviewState(KEY)).dismissed.length, 1);
+    flaky.failing = 'disk full';
+    await assert.rejects(setDismissed(KEY, finding('B7', 9), 'x'), /disk full/);
+  });
 });

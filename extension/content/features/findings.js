@@ -8,7 +8,8 @@ import { findFileContainers } from '../adapters/index.js';
 import { onDomChanges } from '../dom-changes.js';
 import { indexByContainer } from '../file-index.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
+import { onReviewChanged } from '../review-client.js';
+import { requestReviewAsLeft, setDismissed, watchReviewState } from '../review-with-dismissals.js';
 import { PANEL, PANEL_FINDINGS } from '../views/panel.jsx';
 import {
   FILE_FINDINGS, FINDING, FINDING_MARKER, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
@@ -29,13 +30,32 @@ function fileFindingsList(doc, adapter, container, path, count) {
   return list;
 }
 
+// Two findings are the same when every field is: a redrawn review keeps the element of each.
+const sameAs = (finding) => JSON.stringify(finding);
+
 class FindingPlacer {
-  constructor(doc, findings, byContainer, onDismiss) {
+  constructor(doc, onDismiss) { // onDismiss(finding, reason, its element)
     this.doc = doc;
     this.onDismiss = onDismiss;
+    this.findings = [];
+    this.byContainer = null;
+    this.elements = new Map(); // finding → its one element
+  }
+
+  /** Shows these findings from now on; those the previous ones had keep their element. */
+  setFindings(findings, byContainer) {
+    const previous = new Map([...this.elements].map(([finding, element]) => [sameAs(finding), element]));
+    this.elements = new Map();
+    for (const finding of findings) {
+      const element = previous.get(sameAs(finding));
+      if (element) {
+        previous.delete(sameAs(finding));
+        this.elements.set(finding, element);
+      }
+    }
+    for (const element of previous.values()) element.remove();
     this.findings = findings;
     this.byContainer = byContainer;
-    this.elements = new Map(); // finding → its one element
   }
 
   elementFor(finding) {
@@ -43,7 +63,7 @@ class FindingPlacer {
     // A re-render may have thrown it away along with the row it sat in.
     if (!element || !element.isConnected) {
       element?.remove();
-      element = createFindingElement(this.doc, finding, { onDismiss: (reason) => this.onDismiss(finding, reason) });
+      element = createFindingElement(this.doc, finding, { onDismiss: (reason) => this.onDismiss(finding, reason, element) });
       this.elements.set(finding, element);
     }
     return element;
@@ -136,18 +156,29 @@ export const findings = {
   id: 'findings',
   match: (location) => matchPullRequestPage(location.pathname),
   async run({ owner, repo, number }, signal) {
-    const { result, stateKey } = await requestReviewAsLeft({ owner, repo, number });
-    if (signal.aborted) return;
-    const all = result.findings ?? [];
-    const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
-    if (signal.aborted) return;
-    const placer = new FindingPlacer(document, all, byContainer, (finding, reason) => {
-      rememberFocusAfter(document, placer.elements.get(finding));
+    let stateKey = null;
+    const placer = new FindingPlacer(document, (finding, reason, element) => {
+      rememberFocusAfter(document, element);
       return setDismissed(stateKey, finding, reason);
     });
     signal.addEventListener('abort', () => placer.removeAll(), { once: true });
-    placer.place();
-    restoreFocus(document, placer);
+    let shown = 0;
+    // Again whenever the review changes (a dismissal here or in another tab): in place.
+    async function show() {
+      const drawing = ++shown;
+      const review = await requestReviewAsLeft({ owner, repo, number });
+      const all = review.result.findings ?? [];
+      const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
+      if (signal.aborted || drawing !== shown) return;
+      stateKey = review.stateKey;
+      watchReviewState(stateKey, signal);
+      placer.setFindings(all, byContainer);
+      placer.place();
+      restoreFocus(document, placer);
+    }
+    await show();
+    if (signal.aborted) return;
+    onReviewChanged(() => show().catch(() => {}), signal); // a failed redraw leaves the findings shown
     onDomChanges(document.body, () => { placer.place(); restoreFocus(document, placer); }, signal);
   },
 };

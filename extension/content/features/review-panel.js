@@ -3,11 +3,12 @@ import { findFileContainers, findOnPage } from '../adapters/index.js';
 import { appendDraftToField } from '../comment-field.js';
 import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed, saveReviewState } from '../review-storage.js';
-import { requestReviewAsLeft, setDismissed } from '../review-with-dismissals.js';
+import { onReviewChanged } from '../review-client.js';
+import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed } from '../review-storage.js';
+import { requestReviewAsLeft, setChecked, setDismissed, watchReviewState } from '../review-with-dismissals.js';
 import { scrollToPlace } from '../scroll-to-line.js';
 import {
-  PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised, showStorageProblem,
+  PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised, showStorageProblem, showsReview, updatePanel,
 } from '../views/panel.jsx';
 
 function draftInto(doc, draft) {
@@ -47,30 +48,49 @@ export const reviewPanel = {
   id: 'review-panel',
   match: (location) => matchPullRequestPage(location.pathname),
   async run({ owner, repo, number, tab }, signal, env) {
-    let panel;
-    try {
-      const [{ result, source, stateKey, state, storageProblem }, collapsed] = await Promise.all([
-        requestReviewAsLeft({ owner, repo, number }), loadPanelCollapsed().catch(() => false)]);
-      if (signal.aborted) return;
-      const onDraft = env.featureOn('draft') ? () => draftInto(document, result.draft ?? '') : null;
-      panel = createPanel(document, result, onDraft, {
-        source,
-        collapsed,
-        checked: state.checked,
-        onCollapsedChanged: savePanelCollapsed,
-        onChecksChanged: (checked) => saveReviewState(stateKey, { checked }).catch(() => {}), // the panel is told
-        onCopyDraft: () => copyDraft(result.draft ?? ''),
-        onShowPlace: (place) => scrollToPlace(document, place),
-        onRestore: (finding) => setDismissed(stateKey, finding, null).catch(() => {}),
-      });
-      if (storageProblem) showStorageProblem(panel, storageProblem);
-    } catch (error) {
-      if (signal.aborted) return;
-      panel = createErrorPanel(document, String(error?.message ?? error));
+    const collapsed = await loadPanelCollapsed().catch(() => false);
+    let panel = null;
+    let shown = 0; // the latest drawing wins over an earlier one still waiting for its review
+
+    function replacePanel(next) {
+      if (panel) removePanel(panel);
+      panel = next;
+      placePanel(document, panel, tab);
     }
+
+    // A later call (the review changed: a dismissal, a tick, the context came) redraws the panel
+    // in place, the same element.
+    async function show() {
+      const drawing = ++shown;
+      try {
+        const { result, source, stateKey, state, storageProblem } = await requestReviewAsLeft({ owner, repo, number });
+        if (signal.aborted || drawing !== shown) return;
+        watchReviewState(stateKey, signal);
+        const onDraft = env.featureOn('draft') ? () => draftInto(document, result.draft ?? '') : null;
+        const view = {
+          source,
+          collapsed,
+          checked: state.checked,
+          onCollapsedChanged: savePanelCollapsed,
+          onCheckToggled: (id, on) => setChecked(stateKey, id, on).catch(() => {}), // the panel is told
+          onCopyDraft: () => copyDraft(result.draft ?? ''),
+          onShowPlace: (place) => scrollToPlace(document, place),
+          onRestore: (finding) => setDismissed(stateKey, finding, null).catch(() => {}),
+        };
+        if (panel && showsReview(panel)) updatePanel(panel, result, onDraft, view);
+        else replacePanel(createPanel(document, result, onDraft, view));
+        if (storageProblem) showStorageProblem(panel, storageProblem);
+      } catch (error) {
+        if (signal.aborted || drawing !== shown) return;
+        replacePanel(createErrorPanel(document, String(error?.message ?? error)));
+      }
+    }
+
+    signal.addEventListener('abort', () => { if (panel) removePanel(panel); }, { once: true });
+    await show();
+    if (signal.aborted) return;
     onStorageFailure((reason) => showStorageProblem(panel, reason), signal);
-    signal.addEventListener('abort', () => removePanel(panel), { once: true });
-    placePanel(document, panel, tab);
+    onReviewChanged(show, signal);
     onDomChanges(document.body, () => placePanel(document, panel, tab), signal);
   },
 };

@@ -4,7 +4,7 @@ import { findFileContainers } from '../adapters/index.js';
 import { onDomChanges } from '../dom-changes.js';
 import { indexByContainer } from '../file-index.js';
 import { matchPullRequestFilesPage } from '../page-routes.js';
-import { requestReview } from '../review-client.js';
+import { onReviewChanged, requestReview } from '../review-client.js';
 import { TIER_BADGE, badgeShows, createTierBadge } from '../views/tier-badge.js';
 
 function placeBadges(doc, reviewedFiles, checklists) {
@@ -30,13 +30,22 @@ export const tierBadges = {
   match: (location) => matchPullRequestFilesPage(location.pathname),
   async run(pr, signal) {
     signal.addEventListener('abort', () => removeBadges(document), { once: true });
-    const { result } = await requestReview(pr);
+    let shown = null; // {reviewed, checklists}
+    let drawings = 0;
+    // Again when the review changes (its context came): a badge that still shows its file stays.
+    async function show() {
+      const drawing = ++drawings;
+      const { result } = await requestReview(pr);
+      const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
+      if (signal.aborted || drawing !== drawings) return;
+      const checklists = new Map((result.checklist ?? []).filter((entry) => entry.path != null)
+        .map((entry) => [entry.path, entry.items ?? []]));
+      shown = { reviewed, checklists };
+      placeBadges(document, reviewed, checklists);
+    }
+    await show();
     if (signal.aborted) return;
-    const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
-    if (signal.aborted) return;
-    const checklists = new Map((result.checklist ?? []).filter((entry) => entry.path != null)
-      .map((entry) => [entry.path, entry.items ?? []]));
-    placeBadges(document, reviewed, checklists);
-    onDomChanges(document.body, () => placeBadges(document, reviewed, checklists), signal);
+    onReviewChanged(() => show().catch(() => {}), signal);
+    onDomChanges(document.body, () => placeBadges(document, shown.reviewed, shown.checklists), signal);
   },
 };

@@ -134,17 +134,20 @@ function Dismissed({ dismissed, onRestore }) {
 }
 
 /**
- * result: the review result; checkedAtStart: ids of ticked items; onChecksChanged(Set);
+ * result: the review result; checked: ids of the items ticked as stored (a redraw after another
+ * tab ticks brings them); onCheckToggled(id, on);
  * onShowPlace({path, line, side}) → 'line' | 'file' | null; onRestore(finding) un-dismisses it.
  */
-export function PanelSections({ result, source, checkedAtStart, onChecksChanged, onShowPlace, onRestore }) {
-  const [checked, setChecked] = useState(() => new Set(checkedAtStart));
+export function PanelSections({ result, source, checked: stored, onCheckToggled, onShowPlace, onRestore }) {
+  // Each redraw brings the ticks as stored (a new list); the panel's clicks since show on them.
+  const [clicked, setClicked] = useState({ from: stored, checked: new Set(stored) });
+  const checked = clicked.from === stored ? clicked.checked : new Set(stored);
   const [status, setStatus] = useState('');
   const onToggle = (id, on) => {
     const next = new Set(checked);
     if (on) next.add(id); else next.delete(id);
-    setChecked(next);
-    onChecksChanged(next);
+    setClicked({ from: stored, checked: next });
+    onCheckToggled(id, on);
   };
   return (
     <div class="atom-review-sections">

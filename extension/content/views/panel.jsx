@@ -10,6 +10,7 @@ export const PANEL_FINDINGS = 'panel-findings';
 export const LAYOUT_NOTICE = 'layout-notice';
 export const STORAGE_PROBLEM = 'storage-problem';
 const BODY_ID = 'atom-review-panel-body';
+const roots = new WeakMap(); // panel -> {summary, sections}: where its Preact trees are rendered
 
 const VERDICT_LABELS = { lgtm: 'Looks good', needs_work: 'Needs work', block: 'Blocked' };
 
@@ -61,8 +62,8 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
  * none (offerCopy: the panel then offers a "Copy draft" button); null when the draft feature is off
  * (no draft buttons).
  * view: {onCopyDraft() → Promise<string> (copies the draft on that button's click, says how it went),
- * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool), onChecksChanged(Set), onShowPlace(place),
- * onRestore(finding)}.
+ * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool),
+ * onCheckToggled(id, on), onShowPlace(place), onRestore(finding)}.
  */
 export function createPanel(doc, result, onDraft, view) {
   const panel = doc.createElement('section');
@@ -84,13 +85,27 @@ export function createPanel(doc, result, onDraft, view) {
   findings.dataset.atomReview = PANEL_FINDINGS;
   findings.className = 'atom-review-panel-findings';
   body.append(notice, sections, findings);
-  render(<PanelSummary result={result} onDraft={onDraft} onCopyDraft={view.onCopyDraft} collapsedAtStart={view.collapsed}
-    onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
-  render(<PanelSections result={result} source={view.source} checkedAtStart={view.checked} onChecksChanged={view.onChecksChanged}
-    onShowPlace={view.onShowPlace} onRestore={view.onRestore} />, sections);
+  roots.set(panel, { summary, sections });
+  updatePanel(panel, result, onDraft, view);
   panel.append(summary, body);
   return panel;
 }
+
+/**
+ * Shows `result` in a panel createPanel made, in place: the same element, its collapse state, the
+ * findings listed in it and what the reviewer was doing there stay (a redraw after a dismissal).
+ */
+export function updatePanel(panel, result, onDraft, view) {
+  const { summary, sections } = roots.get(panel);
+  panel.dataset.verdict = result.verdict;
+  render(<PanelSummary result={result} onDraft={onDraft} onCopyDraft={view.onCopyDraft} collapsedAtStart={view.collapsed}
+    onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
+  render(<PanelSections result={result} source={view.source} checked={view.checked} onCheckToggled={view.onCheckToggled}
+    onShowPlace={view.onShowPlace} onRestore={view.onRestore} />, sections);
+}
+
+/** Whether `panel` shows a review (createPanel) rather than a failure (createErrorPanel). */
+export const showsReview = (panel) => roots.has(panel);
 
 function setCollapsed(panel, collapsed) {
   if (collapsed) panel.dataset.collapsed = 'true';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { FAKE_HOSTS } from './fake-github.mjs';
 import { REPO_ROOT } from './paths.mjs';
+import { assertRequestsAllowed } from './request-audit.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const EXTENSION_DIR = join(REPO_ROOT, 'dist', 'extension');
@@ -20,7 +21,20 @@ export function browserArgs(port) {
   ];
 }
 
-/** Returns {context, serviceWorker, close}. */
+// Every request a page (with its content scripts) or the extension's service worker makes, as the
+// fake server records them (fake-github.mjs): a request to another host never reaches the server,
+// so the browser's side is audited too. The browser's own traffic (updates, sign-in) is neither.
+function recordRequests(context) {
+  const requests = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:' && url.protocol !== 'ws:' && url.protocol !== 'wss:') return;
+    requests.push({ host: url.hostname, path: url.pathname, method: request.method(), origin: request.headers().origin ?? null });
+  });
+  return requests;
+}
+
+/** Returns {context, serviceWorker, requests, close}; close() fails when a request breaks the audit. */
 export async function launchWithExtension({ port, viewport = { width: 1280, height: 900 } }) {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`${EXTENSION_DIR} has no manifest.json: run \`node extension/build.mjs\` first`);
@@ -33,13 +47,16 @@ export async function launchWithExtension({ port, viewport = { width: 1280, heig
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...browserArgs(port)],
   });
+  const requests = recordRequests(context);
   const serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');
   return {
     context,
     serviceWorker,
+    requests,
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+      assertRequestsAllowed(requests);
     },
   };
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderConversationPage, renderFilesPage } from './fixture-pages.mjs';
+import { assertRequestsAllowed } from './request-audit.mjs';
 
 export const GITHUB_CSP = "default-src 'none'; base-uri 'self'; connect-src 'self' uploads.github.com; "
   + "font-src github.githubassets.com; img-src 'self' data:; script-src github.githubassets.com; "
@@ -38,7 +39,9 @@ const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
  * /pull/N (classic UI), their files page at /files (classic UI) and /changes (React UI), in split view with
  * `?diff=split`. `diffStall` makes the `.diff` answer its first line and then nothing. `headFiles` ({path: bytes}) are the files at `headSha`, served on the raw host; `rawFailures`
  * ({path: 'missing' | 'stall'}) makes that file's answer a 404 or no answer at all.
- * `requests` records every request as {host, path}.
+ * `requests` records every request as {host, path, method, origin} (origin: its Origin header or null).
+ * The browser sends every host to this server (browser.mjs), so a request to any other host is
+ * recorded too; `close()` fails when any recorded request breaks the audit (request-audit.mjs).
  */
 export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
@@ -54,7 +57,7 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
     const url = new URL(request.url, 'https://x');
     const path = decodeURIComponent(url.pathname);
-    requests.push({ host, path });
+    requests.push({ host, path, method: request.method, origin: request.headers.origin ?? null });
     const send = (status, headers, body = '') => { response.writeHead(status, headers); response.end(body); };
     const sendDiff = (status, headers, body) => {
       diffTraffic.inFlight += 1;
@@ -138,6 +141,7 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       rmSync(certDir, { recursive: true, force: true });
+      assertRequestsAllowed(requests);
     },
   };
 }
