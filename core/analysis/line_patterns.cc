@@ -1,7 +1,6 @@
 #include "core/analysis/line_patterns.h"
 
 #include <algorithm>
-#include "core/rules/registry.h"
 
 namespace atom {
 namespace {
@@ -40,16 +39,6 @@ std::vector<std::string> LinePatternSet::match(std::string_view code) const {
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
-}
-
-const LinePatternSet& rule_line_patterns() {
-  static const LinePatternSet set = [] {
-    std::vector<std::pair<std::string, std::string>> patterns;
-    for (const Rule* rule : all_rules())
-      for (const auto& entry : rule->meta().line_patterns) patterns.push_back(entry);
-    return LinePatternSet(patterns);
-  }();
-  return set;
 }
 
 }  // namespace atom

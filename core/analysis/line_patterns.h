@@ -1,5 +1,5 @@
-// The line-pattern prefilter: every rule's RuleMeta::line_patterns compiled once per process
-// into one RE2::Set, so each added line is scanned once however many rules want patterns.
+// The line-pattern prefilter: (key, pattern) pairs compiled into one RE2::Set, so each added line
+// is scanned once however many rules want patterns. The rules' set is core/rules/rule_line_patterns.h.
 #pragma once
 #include <string>
 #include <string_view>
@@ -22,8 +22,5 @@ class LinePatternSet {
   std::vector<std::string> errors_;
   bool compiled_ = false;
 };
-
-// The set built from all registered rules (built on first use, then shared).
-const LinePatternSet& rule_line_patterns();
 
 }  // namespace atom

@@ -113,8 +113,7 @@ FileView build_file_view(const FileDiff& file, const TierTable& tiers,
   return view;
 }
 
-void fill_pattern_hits(ReviewModel& model) {
-  const LinePatternSet& patterns = rule_line_patterns();
+void fill_pattern_hits(ReviewModel& model, const LinePatternSet& patterns) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
@@ -155,7 +154,8 @@ const std::vector<std::pair<const FileView*, const CodeLine*>>& ReviewModel::hit
 }
 
 ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
-                               const std::vector<FileSource>& sources, const Pack* pack) {
+                               const LinePatternSet& patterns, const std::vector<FileSource>& sources,
+                               const Pack* pack) {
   ReviewModel model;
   model.diff = &diff;
   model.meta = &meta;
@@ -175,7 +175,7 @@ ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const
     }
     model.files.push_back(std::move(view));
   }
-  fill_pattern_hits(model);
+  fill_pattern_hits(model, patterns);
   return model;
 }
 

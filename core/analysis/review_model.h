@@ -21,6 +21,8 @@
 
 namespace atom {
 
+class LinePatternSet;
+
 enum class Language { Python, Cpp, Other };  // Cpp: .c .cc .cpp .cu .cuh .h .hpp .hip; Triton is Python
 struct FileTrees;  // core/analysis/file_trees.h: the parsed sides, made on first use
 
@@ -96,9 +98,11 @@ struct ReviewModel {
 // `diff` and `meta` must outlive the model (it points into them). Never throws. `sources`, one per
 // diff file (core/diff/widen_to_whole_files.h), say how each file is reviewed; empty: every file
 // from its hunks, "not-provided". `pack` (which must outlive the model) holds the knowledge the rules
-// read; nullptr: the built-in pack for meta.repo (core/packs/builtin_packs.h).
+// read; nullptr: the built-in pack for meta.repo (core/packs/builtin_packs.h). `patterns` are the
+// rules' line patterns (core/rules/rule_line_patterns.h), matched once over every new code line.
 ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const TierTable& tiers,
-                               const std::vector<FileSource>& sources = {}, const Pack* pack = nullptr);
+                               const LinePatternSet& patterns, const std::vector<FileSource>& sources = {},
+                               const Pack* pack = nullptr);
 
 Language language_for_path(std::string_view path);
 bool is_test_path(std::string_view path);

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 #include "core/analysis/review_model.h"
-#include "core/rules/finding.h"
+#include "core/model/side.h"
 
 namespace atom {
 

@@ -7,6 +7,7 @@
 #include "core/analysis/moved_lines.h"
 #include "core/engine/finding_pipeline.h"
 #include "core/rules/registry.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom {
 namespace {
@@ -155,7 +156,7 @@ void apply_baseline_filter(const ReviewModel& head, std::vector<Finding>& findin
     if (rule_ids.count(rule->meta().id)) rules.push_back(rule);
   std::vector<FileSource> sources;
   const ParsedDiff base_diff = base_as_unchanged_diff(head, sources);
-  const ReviewModel base = build_review_model(base_diff, *head.meta, pack.tiers, sources, &pack);
+  const ReviewModel base = build_review_model(base_diff, *head.meta, pack.tiers, rule_line_patterns(), sources, &pack);
   drop_findings_the_base_has(head, findings, base, run_rules(rules, base));
 }
 

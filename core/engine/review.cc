@@ -7,6 +7,7 @@
 #include "core/engine/input_limits.h"
 #include "core/summary/summary.h"
 #include "core/packs/builtin_packs.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom {
 namespace {
@@ -43,7 +44,7 @@ ParsedDiff parse_within_limits(std::string_view diff_bytes, std::vector<SkippedI
 ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>& sources,
                            std::vector<ParseError> notes, std::vector<SkippedInput> skipped, const PrMeta& meta,
                            const nlohmann::json& meta_given, const Pack& pack) {
-  const ReviewModel model = build_review_model(diff, meta, pack.tiers, sources, &pack);
+  const ReviewModel model = build_review_model(diff, meta, pack.tiers, rule_line_patterns(), sources, &pack);
 
   ReviewResult result;
   result.pr_given = meta_given;

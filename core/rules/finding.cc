@@ -13,6 +13,5 @@ const char* to_string(Severity severity) {
 
 const char* to_string(Tag tag) { return tag == Tag::Inferred ? "inferred" : "verified"; }
 
-const char* to_string(Side side) { return side == Side::Old ? "old" : "new"; }
 
 }  // namespace atom

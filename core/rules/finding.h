@@ -5,11 +5,12 @@
 #include <optional>
 #include <string>
 
+#include "core/model/side.h"
+
 namespace atom {
 
 enum class Severity { Note = 0, Warn = 1, Red = 2 };
 enum class Tag { Verified, Inferred };
-enum class Side { New, Old };
 
 struct Finding {
   std::string rule;                      // "D1b"
@@ -27,6 +28,5 @@ struct Finding {
 
 const char* to_string(Severity severity);  // "note" | "warn" | "red"
 const char* to_string(Tag tag);            // "verified" | "inferred"
-const char* to_string(Side side);          // "new" | "old"
 
 }  // namespace atom

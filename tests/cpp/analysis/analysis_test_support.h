@@ -8,6 +8,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/structure.h"
 #include "core/diff/parse_diff.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom::testing {
 
@@ -24,7 +25,7 @@ inline std::unique_ptr<BuiltModel> build_model(std::string_view diff_text, std::
   built->meta.repo = std::move(repo);
   built->meta.title = "t";
   built->tiers = builtin_pack_for_repo(built->meta.repo).tiers;
-  built->model = build_review_model(built->diff, built->meta, built->tiers);
+  built->model = build_review_model(built->diff, built->meta, built->tiers, rule_line_patterns());
   return built;
 }
 

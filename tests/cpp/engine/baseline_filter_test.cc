@@ -8,6 +8,7 @@
 
 #include "core/diff/widen_to_whole_files.h"
 #include "core/engine/review.h"
+#include "core/rules/rule_line_patterns.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
 
 namespace atom::testing {
@@ -34,7 +35,7 @@ Models models_for(const std::string& diff_text) {
   Models models;
   models.head = build_model(diff_text);
   models.base_diff = base_as_unchanged_diff(models.head->model, models.base_sources);
-  models.base = build_review_model(models.base_diff, models.head->meta, models.head->tiers, models.base_sources);
+  models.base = build_review_model(models.base_diff, models.head->meta, models.head->tiers, rule_line_patterns(), models.base_sources);
   return models;
 }
 
@@ -75,7 +76,7 @@ TEST(BaseAsUnchangedDiff, WholeModeShowsTheWholeBaseFile) {
   const std::vector<FileSource> sources = widen_to_whole_files(diff, {{"m.py", "a\nB\nc\n"}}, notes);
   PrMeta meta;
   const TierTable tiers = builtin_pack_for_repo("").tiers;
-  const ReviewModel head = build_review_model(diff, meta, tiers, sources);
+  const ReviewModel head = build_review_model(diff, meta, tiers, rule_line_patterns(), sources);
   std::vector<FileSource> base_sources;
   const ParsedDiff base = base_as_unchanged_diff(head, base_sources);
   ASSERT_EQ(base.files.at(0).hunks.size(), 1u);

@@ -13,6 +13,7 @@
 #include "core/diff/parse_diff.h"
 #include "core/engine/review.h"
 #include "core/report/render.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom {
 namespace {
@@ -105,7 +106,7 @@ TEST(InputLimits, PythonBlocksNestedPastTheLimitAreReadAsStatements) {
   const std::string diff = "diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1,200 @@\n" + body;
   const ParsedDiff parsed = parse_diff(diff);
   PrMeta pr = meta();
-  const ReviewModel model = build_review_model(parsed, pr, builtin_pack_for_repo(pr.repo).tiers, file_sources(parsed, nullptr));
+  const ReviewModel model = build_review_model(parsed, pr, builtin_pack_for_repo(pr.repo).tiers, rule_line_patterns(), file_sources(parsed, nullptr));
   ASSERT_EQ(model.files.size(), 1u);
   const std::vector<PyBlock> blocks = python_blocks(side_lines(model.files[0].hunks.at(0), Side::New));
   EXPECT_EQ(blocks.size(), kMaxPythonNesting);

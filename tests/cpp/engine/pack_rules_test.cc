@@ -9,6 +9,7 @@
 #include "core/report/render.h"
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/rule_status.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom {
 namespace {
@@ -59,7 +60,7 @@ ReviewResult review_with(const Pack& pack, const char* diff = kDiff) {
 std::vector<Finding> pattern_findings(const Pack& pack) {
   const PrMeta meta;
   const ParsedDiff diff = parse_diff(kDiff);
-  const ReviewModel model = build_review_model(diff, meta, pack.tiers, {}, &pack);
+  const ReviewModel model = build_review_model(diff, meta, pack.tiers, rule_line_patterns(), {}, &pack);
   std::vector<Finding> out;
   run_pattern_rule(pack.custom_rules.at(0), model, out);
   return out;

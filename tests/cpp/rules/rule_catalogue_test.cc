@@ -4,7 +4,7 @@
 #include <set>
 #include <gtest/gtest.h>
 #include <re2/re2.h>
-#include "core/analysis/line_patterns.h"
+#include "core/rules/rule_line_patterns.h"
 #include "core/report/catalogue.h"
 #include "core/rules/registry.h"
 #include "tests/cpp/rules/rule_test_support.h"

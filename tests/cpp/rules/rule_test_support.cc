@@ -11,6 +11,7 @@
 #include "core/engine/baseline_filter.h"
 #include "core/rules/registry.h"
 #include "core/tiers/tier_table.h"
+#include "core/rules/rule_line_patterns.h"
 
 namespace atom::testing {
 namespace {
@@ -22,7 +23,7 @@ std::vector<Finding> run_with_baseline_filter(const Rule& rule, const ReviewMode
   rule.check(model, findings);
   std::vector<FileSource> base_sources;
   const ParsedDiff base_diff = base_as_unchanged_diff(model, base_sources);
-  const ReviewModel base = build_review_model(base_diff, meta, tiers, base_sources);
+  const ReviewModel base = build_review_model(base_diff, meta, tiers, rule_line_patterns(), base_sources);
   std::vector<Finding> base_findings;
   rule.check(base, base_findings);
   drop_findings_the_base_has(model, findings, base, base_findings);
@@ -48,7 +49,7 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
   }
   const ParsedDiff parsed = parse_diff(diff);
   const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
-  const ReviewModel model = build_review_model(parsed, meta, tiers);
+  const ReviewModel model = build_review_model(parsed, meta, tiers, rule_line_patterns());
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 
@@ -96,7 +97,7 @@ std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
   for (const ParseError& note : notes) ADD_FAILURE() << "the head made from the diff does not fit it: " << note.message;
   const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
-  const ReviewModel model = build_review_model(diff, meta, tiers, sources);
+  const ReviewModel model = build_review_model(diff, meta, tiers, rule_line_patterns(), sources);
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 

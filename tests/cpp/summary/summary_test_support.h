@@ -9,6 +9,7 @@
 #include "core/analysis/review_model.h"
 #include "core/diff/parse_diff.h"
 #include "core/summary/summary.h"
+#include "core/rules/rule_line_patterns.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
 
 namespace atom::testing {
@@ -52,7 +53,7 @@ inline std::unique_ptr<Summarized> summarize_diff(const std::string& diff_text, 
   s->meta.title = title;
   s->meta.body = std::move(body);
   s->tiers = builtin_pack_for_repo(s->meta.repo).tiers;
-  s->model = build_review_model(s->diff, s->meta, s->tiers);
+  s->model = build_review_model(s->diff, s->meta, s->tiers, rule_line_patterns());
   for (const FileView& view : s->model.files) {
     FileSummary file;
     file.path = view.path;
