@@ -34,7 +34,8 @@ fuzz_regressions_dir() { printf '%s\n' "$ATOM_ROOT/tests/fuzz/$1"; }
 # fuzz_seeds TARGET DIR: fills DIR with TARGET's seeds (copies, made at run time, never committed):
 #   diff    every ../shared/corpus diff (without ../shared: the diffs under tests/fixtures)
 #   review  each corpus diff + its meta + the PR's head files from scripts/corpus-trees, joined as
-#           tests/fuzz/fuzz_input.h describes (without ../shared: the demo PR the same way)
+#           tests/fuzz/fuzz_input.h describes, the PRs that fit in fuzz_max_len (129 of 589 here;
+#           without ../shared: the demo PR the same way)
 #   pack    the built-in packs (core/packs/*.json)
 #   tiers   ../shared/corpus/*-gitlog.txt (without ../shared: this clone's own git log)
 # and, for every target, its committed regression inputs. A third argument "fixtures" takes the
@@ -58,6 +59,9 @@ fuzz_seeds() {
           local repo sha10
           repo="$(basename "$(dirname "$file")")" sha10="$(basename "$file" .diff)"
           fuzz_review_seed "$file" "${file%.diff}.meta.json" "${trees:+$trees/$repo/$sha10/head}" >"$dir/$repo-$sha10"
+          # Cut to the largest input, a seed would lose its meta and files (and the first pass over
+          # the seeds, which libFuzzer makes before its time limit counts, would take minutes).
+          (($(stat -c %s "$dir/$repo-$sha10") <= $(fuzz_max_len review))) || rm "$dir/$repo-$sha10"
         done
       else
         fuzz_review_seed "$ATOM_ROOT/tests/fixtures/demo/demo-pr.diff" "$ATOM_ROOT/tests/fixtures/demo/demo-pr.meta.json" \
@@ -94,16 +98,18 @@ fuzz_review_seed() {
   done < <(cd "$head" && find . -type f | sed 's|^\./||' | sort)
 }
 
-# The options every run of a target uses: a unit slower than 10 s counts as a hang (inputs must finish
-# in time linear in their size), 2 GB RSS as a leak or blow-up; largest input by target.
-fuzz_options() {
-  local max_len
+# The largest input libFuzzer makes for TARGET (longer seeds are cut to it).
+fuzz_max_len() {
   case "$1" in
-    review) max_len=262144 ;;
-    tiers) max_len=131072 ;;
-    *) max_len=65536 ;;
+    tiers) echo 131072 ;;
+    *) echo 65536 ;;
   esac
-  printf '%s\n' -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" -print_final_stats=1
+}
+
+# The options every run of a target uses: a unit slower than 10 s counts as a hang (inputs must finish
+# in time linear in their size), 2 GB RSS as a leak or blow-up.
+fuzz_options() {
+  printf '%s\n' -timeout=10 -rss_limit_mb=2048 -max_len="$(fuzz_max_len "$1")" -print_final_stats=1
 }
 
 # fuzz_run TARGET SECONDS SEEDS_DIR ARTIFACTS_DIR LOG: runs TARGET for SECONDS on a fresh working

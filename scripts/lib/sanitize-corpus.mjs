@@ -5,8 +5,8 @@
 //
 //   node scripts/lib/sanitize-corpus.mjs --cli PATH --corpus DIR [--trees DIR] [--jobs N]
 //
-// Prints one line per failed diff, then "N diffs (W whole, H hunks) in S s: F failed"; exits 1
-// when any failed.
+// Prints one line per failed diff, the three slowest, then "N diffs (W whole, H hunks) in S s:
+// F failed"; exits 1 when any failed.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,13 +46,16 @@ const started = Date.now();
 const prs = corpusPrs(options.corpus);
 const counts = { whole: 0, hunks: 0 };
 const failures = [];
+const durations = [];
 await mapWithLimit(prs, Number(options.jobs), async (pr) => {
   const head = options.trees ? join(options.trees, pr.repo, pr.sha10, 'head') : null;
   const whole = head !== null && existsSync(head);
   counts[whole ? 'whole' : 'hunks']++;
   const args = ['review', '--format', 'json', '--all-rules', ...(pr.meta ? ['--meta', pr.meta] : []),
     ...(whole ? ['--repo', head] : []), pr.diff];
+  const reviewStarted = Date.now();
   const { status, stderr } = await review(options.cli, args);
+  durations.push({ name: `${pr.repo}/${pr.sha10}.diff`, seconds: (Date.now() - reviewStarted) / 1000 });
   if (status !== 0 || SANITIZER_REPORT.test(stderr)) {
     const report = stderr.split('\n').find((line) => SANITIZER_REPORT.test(line)) ?? stderr.trim().split('\n')[0] ?? '';
     failures.push(`${pr.repo}/${pr.sha10}.diff (${whole ? 'whole' : 'hunks'}, exit ${status}): ${report.trim()}`);
@@ -60,5 +63,7 @@ await mapWithLimit(prs, Number(options.jobs), async (pr) => {
 });
 for (const failure of failures.sort()) console.log(`FAIL ${failure}`);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
+const slowest = durations.sort((a, b) => b.seconds - a.seconds).slice(0, 3);
+console.log(`slowest: ${slowest.map((d) => `${d.name} ${d.seconds.toFixed(1)} s`).join(', ')}`);
 console.log(`${prs.length} diffs (${counts.whole} whole, ${counts.hunks} hunks) in ${seconds} s: ${failures.length} failed`);
 process.exit(failures.length === 0 && prs.length > 0 ? 0 : 1);
