@@ -1,5 +1,5 @@
 // libFuzzer target: the unified-diff parser (core/diff/parse_diff.h), the whole input as the diff,
-// then what the engine does next with a parse: each file's base rebuilt by reversing its hunks.
+// then how the engine sorts each parsed file without a checkout (whole or from its hunks).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
