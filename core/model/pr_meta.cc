@@ -3,10 +3,15 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "core/model/json_depth.h"
+
 namespace atom {
 namespace {
 
 using nlohmann::json;
+
+// A meta nested deeper than this (arrays and objects, a meta.pack included) is refused.
+constexpr size_t kMaxMetaJsonDepth = 64;
 
 // Finds where a syntax error is: nlohmann's non-throwing parse reports only "discarded".
 struct ErrorPositionFinder : nlohmann::json_sax<json> {
@@ -207,6 +212,12 @@ MetaParseResult parse_pr_meta(std::string_view json_text) {
   // nlohmann stops at a NUL byte as if the input ended there; JSON text never holds one.
   if (size_t nul = json_text.find('\0'); nul != std::string_view::npos) {
     result.error = "meta JSON: NUL byte at byte " + std::to_string(nul + 1);
+    return result;
+  }
+  // nlohmann copies and dumps values recursively and the meta is echoed in the result: a deeply
+  // nested one would overflow the stack (native or WebAssembly).
+  if (json_nesting_depth(json_text) > kMaxMetaJsonDepth) {
+    result.error = "meta JSON: arrays and objects nested deeper than " + std::to_string(kMaxMetaJsonDepth) + " levels";
     return result;
   }
   const json root = json::parse(json_text, nullptr, false);

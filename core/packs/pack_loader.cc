@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/json_depth.h"
 #include "core/packs/pack_custom_rules.h"
 #include "core/packs/pack_reader.h"
 
@@ -11,6 +12,10 @@ namespace {
 using pack_reading::child;
 using pack_reading::json;
 using pack_reading::Reader;
+
+// Arrays and objects nested (core/model/json_depth.h); real packs nest 4 deep. Beside PackLimits'
+// budgets rather than in them, as no caller has a reason to change it.
+constexpr size_t kMaxPackDepth = 32;
 
 bool is_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -222,6 +227,10 @@ PackLoad load_pack(std::string_view json_text, const std::vector<std::string>* k
   if (json_text.size() > limits.max_bytes) {
     reader.error("", "the pack is " + std::to_string(json_text.size()) + " bytes, more than the " +
                          std::to_string(limits.max_bytes) + " allowed");
+    return result;
+  }
+  if (json_nesting_depth(json_text) > kMaxPackDepth) {
+    reader.error("", "arrays and objects nested deeper than " + std::to_string(kMaxPackDepth) + " levels");
     return result;
   }
   const json document = json::parse(json_text.begin(), json_text.end(), nullptr, /*allow_exceptions=*/false);

@@ -4,10 +4,11 @@
 
 ATOM_MIN_NODE_MAJOR=20
 # What the build, the tests (Chromium and Firefox ESR for the end-to-end suites) and the RE2-for-WASM
-# build use (beyond Node, which Debian 12 has too old).
+# build use (beyond Node, which Debian 12 has too old); clang-14 and libclang-rt-14-dev are the
+# libFuzzer/ASan/UBSan build (scripts/fuzz, the fuzz and sanitize suites).
 ATOM_APT_PACKAGES=(
   emscripten unicode-data libre2-dev nlohmann-json3-dev chromium firefox-esr googletest libgtest-dev
-  cmake pkg-config openssl g++ make python3 perl dpkg-dev
+  cmake pkg-config openssl g++ make python3 perl dpkg-dev clang-14 libclang-rt-14-dev
 )
 
 ensure_node() {

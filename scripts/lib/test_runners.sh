@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Runs each test runner, shows its own output, and adds its counts to the totals.
 # Source after common.sh.
+# shellcheck source=fuzz.sh
+source "$ATOM_ROOT/scripts/lib/fuzz.sh"
 
 ATOM_RESULTS_DIR="$ATOM_BUILD/test-results"
 ATOM_SUITE_TIMEOUT="${ATOM_SUITE_TIMEOUT:-1800}"   # seconds; a hung suite counts as failed
@@ -97,6 +99,63 @@ run_all_node_suites() {
     [[ -d "$dir" ]] && run_node_suite "$(basename "$dir")" "$dir"
   done
   return 0
+}
+
+# The fuzz suite: each libFuzzer target (build/fuzz) replays its committed regression inputs
+# (tests/fuzz/<target>/) and runs a smoke of ATOM_FUZZ_SMOKE_SECONDS (12: under 60 s for the four) on
+# seeds from the fixtures; each replay and smoke is a test. Then the sanitize suite: the ASan+UBSan
+# CLI reviews the whole corpus (scripts/lib/sanitize-corpus.mjs), one test. Without clang/libFuzzer
+# every one is skipped, without ../shared the sanitize one, each with the reason.
+run_fuzz_suites() {
+  step "Fuzz: regression inputs and a smoke per target (build/fuzz)"
+  local missing tests=$((2 * ${#ATOM_FUZZ_TARGETS[@]}))
+  missing="$(fuzz_toolchain_missing)"
+  if [[ -n "$missing" ]]; then
+    note "skipped: $missing"
+    add_counts fuzz 0 0 "$tests"
+    add_counts sanitize 0 0 1
+    return 0
+  fi
+  if ! build_fuzz; then
+    add_counts fuzz 0 "$tests" 0
+    add_counts sanitize 0 1 0
+    return 0
+  fi
+  local seconds="${ATOM_FUZZ_SMOKE_SECONDS:-12}" seeds target passed=0 failed=0 log execs
+  seeds="$(mktemp -d)"
+  for target in "${ATOM_FUZZ_TARGETS[@]}"; do
+    log="$ATOM_LOG_DIR/fuzz-replay-$target.log"
+    if fuzz_replay "$target" "$log"; then
+      passed=$((passed + 1)); note "ok   replay $target ($(find "$(fuzz_regressions_dir "$target")" -maxdepth 1 -type f | wc -l) inputs)"
+    else
+      failed=$((failed + 1)); warn "replay $target failed: $(grep -m 1 -E 'ERROR: |runtime error:|Timeout' "$log"); see ${log#"$ATOM_ROOT"/}"
+    fi
+    log="$ATOM_LOG_DIR/fuzz-smoke-$target.log"
+    fuzz_seeds "$target" "$seeds/$target" fixtures
+    if execs="$(fuzz_run "$target" "$seconds" "$seeds/$target" "$ATOM_FUZZ_BUILD/artifacts/$target" "$log")"; then
+      passed=$((passed + 1)); note "ok   smoke $target ($execs execs in $seconds s)"
+    else
+      failed=$((failed + 1)); warn "smoke $target failed: $(grep -m 1 -E 'ERROR: |runtime error:|Timeout' "$log"); input kept in ${ATOM_FUZZ_BUILD#"$ATOM_ROOT"/}/artifacts/$target; see ${log#"$ATOM_ROOT"/}"
+    fi
+  done
+  rm -rf "$seeds"
+  add_counts fuzz "$passed" "$failed" 0
+
+  step "Sanitize: the ASan+UBSan CLI (build/fuzz) reviews the corpus"
+  if [[ ! -d "$ATOM_FUZZ_SHARED/corpus" ]]; then
+    note "skipped: no $ATOM_FUZZ_SHARED/corpus"
+    add_counts sanitize 0 0 1
+    return 0
+  fi
+  local trees=() dir
+  dir="$("$ATOM_ROOT/scripts/corpus-trees" 2>/dev/null)" && trees=(--trees "$dir")
+  ((${#trees[@]})) || note "no corpus trees: every diff from its hunks"
+  if (cd "$ATOM_ROOT" && timeout -k 10 "$ATOM_SUITE_TIMEOUT" node scripts/lib/sanitize-corpus.mjs \
+        --cli "$ATOM_FUZZ_BUILD/atom-review" --corpus "$ATOM_FUZZ_SHARED/corpus" "${trees[@]}" --jobs "$ATOM_JOBS"); then
+    add_counts sanitize 1 0 0
+  else
+    add_counts sanitize 0 1 0
+  fi
 }
 
 # The one closing line; returns non-zero when anything failed.
