@@ -104,7 +104,8 @@ run_all_node_suites() {
 # The fuzz suite: each libFuzzer target (build/fuzz) replays its committed regression inputs
 # (tests/fuzz/<target>/) and runs a smoke of ATOM_FUZZ_SMOKE_SECONDS (12: under 60 s for the four) on
 # seeds from the fixtures; each replay and smoke is a test. Then the sanitize suite: the ASan+UBSan
-# CLI reviews the whole corpus (scripts/lib/sanitize-corpus.mjs), one test. Without clang/libFuzzer
+# CLI reviews the whole corpus (scripts/lib/sanitize-corpus.mjs), one test: every
+# ATOM_SANITIZE_WHOLE_EVERY-th diff (8; 1 for all) with its whole files, the others from their hunks. Without clang/libFuzzer
 # every one is skipped, without ../shared the sanitize one, each with the reason.
 run_fuzz_suites() {
   step "Fuzz: regression inputs and a smoke per target (build/fuzz)"
@@ -151,7 +152,8 @@ run_fuzz_suites() {
   dir="$("$ATOM_ROOT/scripts/corpus-trees" 2>/dev/null)" && trees=(--trees "$dir")
   ((${#trees[@]})) || note "no corpus trees: every diff from its hunks"
   if (cd "$ATOM_ROOT" && timeout -k 10 "$ATOM_SUITE_TIMEOUT" node scripts/lib/sanitize-corpus.mjs \
-        --cli "$ATOM_FUZZ_BUILD/atom-review" --corpus "$ATOM_FUZZ_SHARED/corpus" "${trees[@]}" --jobs "$ATOM_JOBS"); then
+        --cli "$ATOM_FUZZ_BUILD/atom-review" --corpus "$ATOM_FUZZ_SHARED/corpus" "${trees[@]}" --jobs "$ATOM_JOBS" \
+        --whole-every "${ATOM_SANITIZE_WHOLE_EVERY:-8}"); then
     add_counts sanitize 1 0 0
   else
     add_counts sanitize 0 1 0
