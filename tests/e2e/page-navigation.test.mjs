@@ -9,6 +9,7 @@ import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { DEMO_PR, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
+import { pathOf, softNavigate } from './support/soft-navigation.mjs';
 
 const NAVIGATIONS = 50;
 const OTHER_PR = { ...DEMO_PR, number: 4245, title: 'Only the model runner and MLA changes' };
@@ -40,18 +41,6 @@ const ROUTE = [
   { pr: DEMO_PR, tab: 'files' }, { pr: DEMO_PR, tab: '' }, { pr: OTHER_PR, tab: 'files' },
   { pr: DEMO_PR, tab: 'changes' }, { pr: OTHER_PR, tab: '' }, { pr: OTHER_PR, tab: 'changes' },
 ];
-const pathOf = ({ pr, tab }) => `/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
-
-function softNavigate(page, path, event) {
-  return page.evaluate(async ([to, eventType]) => {
-    const html = await (await fetch(to)).text();
-    const next = new DOMParser().parseFromString(html, 'text/html');
-    document.title = next.title;
-    document.body.replaceChildren(...Array.from(next.body.childNodes, (node) => document.importNode(node, true)));
-    history.pushState({}, '', to);
-    document.dispatchEvent(new Event(eventType, { bubbles: true }));
-  }, [path, event]);
-}
 
 // What must be on the page for `stop`, as a predicate the page can evaluate.
 function readPage(page) {

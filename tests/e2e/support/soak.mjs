@@ -6,27 +6,16 @@
 import { launchWithExtension } from './browser.mjs';
 import { startFakeGitHub } from './fake-github.mjs';
 import { DEMO_PR, demoDiff } from './pull-requests.mjs';
+import { pathOf, softNavigate } from './soft-navigation.mjs';
 
 const OTHER_PR = { ...DEMO_PR, number: 4245, title: 'Only the model runner and MLA changes' };
 export const ROUTE = [
   { pr: DEMO_PR, tab: 'files' }, { pr: DEMO_PR, tab: '' }, { pr: OTHER_PR, tab: 'files' },
   { pr: DEMO_PR, tab: 'changes' }, { pr: OTHER_PR, tab: '' }, { pr: OTHER_PR, tab: 'changes' },
 ];
-const pathOf = ({ pr, tab }) => `/${pr.owner}/${pr.repo}/pull/${pr.number}${tab && `/${tab}`}`;
 
 function firstFiles(diff, count) {
   return Buffer.from(diff.toString('utf8').split(/(?=^diff --git )/m).slice(0, count).join(''));
-}
-
-function softNavigate(page, path, event) {
-  return page.evaluate(async ([to, eventType]) => {
-    const html = await (await fetch(to)).text();
-    const next = new DOMParser().parseFromString(html, 'text/html');
-    document.title = next.title;
-    document.body.replaceChildren(...Array.from(next.body.childNodes, (node) => document.importNode(node, true)));
-    history.pushState({}, '', to);
-    document.dispatchEvent(new Event(eventType, { bubbles: true }));
-  }, [path, event]);
 }
 
 // The content script's world: the isolated execution context Chrome names after the extension.
