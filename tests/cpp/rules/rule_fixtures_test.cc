@@ -67,11 +67,14 @@ void check_fixture(const Fixture& fixture, Mode mode) {
   const ParsedDiff diff = parse_diff(diff_text);
   ASSERT_TRUE(diff.errors.empty()) << fixture.diff << ": " << diff.errors.front().message << " at line "
                                    << diff.errors.front().line;
-  // A made-up head is only the fixture's file where the diff shows it all: blank lines in place
-  // of unseen ones would hide a def's start or the hunk's section (D1c, AI4, HK7 read those).
-  if (mode == Mode::WholeFile && !shows_whole_heads(diff)) GTEST_SKIP() << "the fixture does not show whole files";
-  const std::vector<Finding> all =
-      mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta) : run_rule_whole_file(fixture.rule, diff_text, meta);
+  // A head made from the diff is only the fixture's file where the diff shows it all: blank lines
+  // in place of unseen ones would hide a def's start or the hunk's section (D1c, AI4, HK7 read
+  // those). Other fixtures give their whole files in <name>.head/.
+  const HeadFiles head = fixture.head.empty() ? HeadFiles{} : read_head_files(fixture.head);
+  if (mode == Mode::WholeFile && !shows_whole_heads(diff, head))
+    GTEST_SKIP() << "the fixture shows no whole file and has no " << fixture.diff.stem().string() << ".head/";
+  const std::vector<Finding> all = mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta)
+                                                       : run_rule_whole_file(fixture.rule, diff_text, meta, head);
   std::vector<Finding> findings;
   for (const Finding& finding : all) {
     EXPECT_EQ(finding.rule, fixture.rule) << "a rule must report under its own id";

@@ -2,6 +2,7 @@
 #include "tests/cpp/rules/rule_test_support.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <gtest/gtest.h>
@@ -53,9 +54,10 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 
-bool shows_whole_heads(const ParsedDiff& diff) {
+bool shows_whole_heads(const ParsedDiff& diff, const HeadFiles& head) {
   for (const FileDiff& file : diff.files) {
     if (file.binary || file.status == FileStatus::Added || file.status == FileStatus::Deleted) continue;
+    if (head.count(file.new_path)) continue;
     int next = 1;
     for (const Hunk& hunk : file.hunks) {
       if (hunk.new_start != next) return false;
@@ -83,19 +85,27 @@ std::string head_from_new_side(const FileDiff& file) {
   return text;
 }
 
-std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff_text, const PrMeta& meta) {
+std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff_text, const PrMeta& meta,
+                                         const HeadFiles& given_head) {
   const Rule* rule = find_rule(rule_id);
   if (rule == nullptr) {
     ADD_FAILURE() << "no registered rule " << rule_id;
     return {};
   }
   ParsedDiff diff = parse_diff(diff_text);
-  HeadFiles head;
+  HeadFiles head = given_head;
   for (const FileDiff& file : diff.files)
-    if (!file.binary && file.status != FileStatus::Deleted) head[file.new_path] = head_from_new_side(file);
+    if (!file.binary && file.status != FileStatus::Deleted && !head.count(file.new_path))
+      head[file.new_path] = head_from_new_side(file);
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
-  for (const ParseError& note : notes) ADD_FAILURE() << "the head made from the diff does not fit it: " << note.message;
+  for (const ParseError& note : notes) ADD_FAILURE() << "the head file does not fit the diff: " << note.message;
+  for (const auto& [path, text] : given_head)
+    if (std::none_of(diff.files.begin(), diff.files.end(), [&](const FileDiff& f) { return f.new_path == path; }))
+      ADD_FAILURE() << "a head file the diff does not touch: " << path;
+  for (size_t i = 0; i < sources.size(); ++i)
+    if (!diff.files[i].binary && sources[i].source != ReviewSource::Whole)
+      ADD_FAILURE() << diff.files[i].path() << " was reviewed from its hunks (" << sources[i].reason << ")";
   const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
   const ReviewModel model = build_review_model(diff, meta, tiers, rule_line_patterns(), sources);
   return run_with_baseline_filter(*rule, model, meta, tiers);
@@ -110,7 +120,20 @@ std::string read_text_file(const std::filesystem::path& path) {
 
 void PrintTo(const Fixture& fixture, std::ostream* out) { *out << fixture.diff.string(); }
 
-std::filesystem::path fixtures_root() { return std::filesystem::path(ATOM_SOURCE_DIR) / "tests" / "rules"; }
+HeadFiles read_head_files(const std::filesystem::path& dir) {
+  HeadFiles files;
+  std::error_code error;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
+       !error && it != std::filesystem::recursive_directory_iterator(); it.increment(error))
+    if (it->is_regular_file()) files[it->path().lexically_relative(dir).generic_string()] = read_text_file(it->path());
+  return files;
+}
+
+std::filesystem::path fixtures_root() {
+  if (const char* override_dir = std::getenv("ATOM_RULE_FIXTURES"); override_dir != nullptr && *override_dir != '\0')
+    return override_dir;
+  return std::filesystem::path(ATOM_SOURCE_DIR) / "tests" / "rules";
+}
 
 std::vector<Fixture> all_fixtures() {
   std::vector<Fixture> fixtures;
@@ -126,6 +149,9 @@ std::vector<Fixture> all_fixtures() {
       std::filesystem::path meta = entry.path();
       meta.replace_extension(".meta.json");
       if (std::filesystem::exists(meta)) fixture.meta = meta;
+      std::filesystem::path head = entry.path();
+      head.replace_extension(".head");
+      if (std::filesystem::is_directory(head)) fixture.head = head;
       std::string name = fixture.rule + "_" + entry.path().stem().string();
       for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
