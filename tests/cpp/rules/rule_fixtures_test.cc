@@ -8,6 +8,7 @@
 #include <re2/re2.h>
 #include "core/diff/parse_diff.h"
 #include "core/rules/registry.h"
+#include "core/syntax/syntax_tree.h"
 #include "tests/cpp/rules/rule_test_support.h"
 
 namespace atom::testing {
@@ -51,6 +52,19 @@ std::set<std::pair<Side, int>> visible_lines(const FileDiff& file) {
 
 enum class Mode { Hunks, WholeFile };
 
+// A head a fixture gives must be a real file: Python or C++ that parses without an error (a file
+// whose unseen lines were left blank does not, as its first shown line is indented).
+void expect_whole_source_files(const HeadFiles& head) {
+  static const RE2 python_re(R"(\.py$)");
+  static const RE2 cpp_re(R"(\.(c|cc|cpp|cu|cuh|h|hpp|hip)$)");
+  for (const auto& [path, text] : head) {
+    if (RE2::PartialMatch(path, python_re))
+      EXPECT_TRUE(syntax::parse_python(text).clean()) << path << " in the fixture's .head/ does not parse as Python";
+    else if (RE2::PartialMatch(path, cpp_re))
+      EXPECT_TRUE(syntax::parse_cpp(text).clean()) << path << " in the fixture's .head/ does not parse as C++";
+  }
+}
+
 void check_fixture(const Fixture& fixture, Mode mode) {
   SCOPED_TRACE(mode == Mode::Hunks ? "reviewed from the hunks" : "reviewed whole-file");
   const Rule* rule = find_rule(fixture.rule);
@@ -71,6 +85,7 @@ void check_fixture(const Fixture& fixture, Mode mode) {
   // in place of unseen ones would hide a def's start or the hunk's section (D1c, AI4, HK7 read
   // those). Other fixtures give their whole files in <name>.head/.
   const HeadFiles head = fixture.head.empty() ? HeadFiles{} : read_head_files(fixture.head);
+  if (mode == Mode::WholeFile) expect_whole_source_files(head);
   if (mode == Mode::WholeFile && !shows_whole_heads(diff, head))
     GTEST_SKIP() << "the fixture shows no whole file and has no " << fixture.diff.stem().string() << ".head/";
   const std::vector<Finding> all = mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta)
