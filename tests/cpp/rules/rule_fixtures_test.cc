@@ -52,15 +52,22 @@ std::set<std::pair<Side, int>> visible_lines(const FileDiff& file) {
 
 enum class Mode { Hunks, WholeFile };
 
-// A head a fixture gives must be a real file: Python or C++ that parses without an error (a file
-// whose unseen lines were left blank does not, as its first shown line is indented).
+// A head a fixture gives must be a real file: Python or C++ that parses without an error, and in
+// Python every top-level statement at column 0 (tree-sitter takes an indented line at module level
+// for a statement; a head whose unseen lines were left blank starts with one).
 void expect_whole_source_files(const HeadFiles& head) {
   static const RE2 python_re(R"(\.py$)");
   static const RE2 cpp_re(R"(\.(c|cc|cpp|cu|cuh|h|hpp|hip)$)");
   for (const auto& [path, text] : head) {
-    if (RE2::PartialMatch(path, python_re))
-      EXPECT_TRUE(syntax::parse_python(text).clean()) << path << " in the fixture's .head/ does not parse as Python";
-    else if (RE2::PartialMatch(path, cpp_re))
+    if (RE2::PartialMatch(path, python_re)) {
+      const syntax::SyntaxTree tree = syntax::parse_python(text);
+      EXPECT_TRUE(tree.clean()) << path << " in the fixture's .head/ does not parse as Python";
+      for (const syntax::Node& statement : tree.root().named_children()) {
+        const int line = tree.start_line(statement);
+        EXPECT_EQ(statement.start_byte(), tree.line_start(line))
+            << path << ":" << line << " in the fixture's .head/ is indented at the top level";
+      }
+    } else if (RE2::PartialMatch(path, cpp_re))
       EXPECT_TRUE(syntax::parse_cpp(text).clean()) << path << " in the fixture's .head/ does not parse as C++";
   }
 }
