@@ -82,13 +82,23 @@ bool joiner_after(std::string_view text, size_t at) {
   return lower(c) == 'w' && starts_with_lower(text, at - 2, "www.");
 }
 
+bool is_hex_digit(char c) { return is_digit(c) || (lower(c) >= 'a' && lower(c) <= 'f'); }
+
+// GitHub links a run of 7 to 40 hex digits naming a commit of the repository (a SHA in a title);
+// a word joiner after every 6th digit of a longer run leaves no run long enough.
+constexpr size_t kLongestUnlinkedHexRun = 6;
+
 std::string prose(const std::string& line) {
   std::string out;
   out.reserve(line.size() + line.size() / 8);
+  size_t hex_run = 0;
   for (size_t i = 0; i < line.size(); ++i) {
     if (is_markdown_punctuation(line[i])) out += '\\';
     out += line[i];
-    if (joiner_after(line, i)) out += kWordJoiner;
+    hex_run = is_hex_digit(line[i]) ? hex_run + 1 : 0;
+    const bool run_goes_on = hex_run == kLongestUnlinkedHexRun && i + 1 < line.size() && is_hex_digit(line[i + 1]);
+    if (run_goes_on) hex_run = 0;
+    if (joiner_after(line, i) || run_goes_on) out += kWordJoiner;
   }
   return out;
 }

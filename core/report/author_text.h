@@ -12,7 +12,8 @@ enum class AuthorTextAs {
   // Running text: markdown punctuation is backslash-escaped (no emphasis, link, image, HTML tag,
   // entity, table cell or math), and a WORD JOINER (U+2060, invisible) follows every '@', '#',
   // the ':' of "://", the "www" of "www." and the "GH" of "GH-": GitHub's mention, issue
-  // reference and autolink patterns need those characters adjacent, so none of them matches.
+  // reference and autolink patterns need those characters adjacent, so none of them matches; one
+  // also follows every 6th digit of a run of hex digits, so no commit SHA is linked.
   Prose,
   // A code span whose fence is one backtick longer than the longest run inside (padded with a
   // space where the text starts or ends with a backtick or a space), so the text is shown and

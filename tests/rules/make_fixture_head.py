@@ -17,7 +17,7 @@ HUNK = re.compile(r"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@ ?(.*)$")
 
 
 def files_of(lines):
-    """[(new path, status, [(new_start, section, [new-side lines])])] in diff order."""
+    """[(new path, status, [(new_start, section, [new-side lines], new count)])] in diff order."""
     files, current = [], None
     for line in lines:
         if line.startswith("diff --git "):
@@ -33,9 +33,12 @@ def files_of(lines):
             current["path"] = line[4:].strip()[2:] if line[4:].startswith("b/") else line[4:].strip()
         elif HUNK.match(line):
             match = HUNK.match(line)
-            current["hunks"].append((int(match.group(1)), match.group(3), []))
+            count = 1 if match.group(2) is None else int(match.group(2))
+            current["hunks"].append((int(match.group(1)), match.group(3), [], count))
         elif current["hunks"] and line[:1] in (" ", "+", ""):
-            current["hunks"][-1][2].append(line[1:])
+            body, count = current["hunks"][-1][2], current["hunks"][-1][3]
+            if len(body) < count:  # past the header's count: the diff's own last line break, not a line
+                body.append(line[1:])
     return files
 
 
@@ -48,7 +51,7 @@ def main(paths):
             if file["status"] != "modified" or not file["hunks"] or file["path"] in (None, "/dev/null"):
                 continue
             shown, gaps, next_line = {}, [], 1
-            for start, section, body in file["hunks"]:
+            for start, section, body, _ in file["hunks"]:
                 if start > next_line:
                     gaps.append((next_line, start - 1, section))
                 for offset, text in enumerate(body):

@@ -43,6 +43,12 @@ TEST(AuthorText, ProseNeutralisesMentionsReferencesLinksAndHtml) {
       {"emphasis and code", "**bold** _em_ ~~s~~ `code`", "\\*\\*bold\\*\\* \\_em\\_ \\~\\~s\\~\\~ \\`code\\`"},
       {"backslash and math", "a\\b $x$", "a\\\\b \\$x\\$"},
       {"invalid utf-8", "a\xFF" "b", "a" + kReplacement + "b"},
+      {"commit sha", "revert 0f44a2a1541a96effd69084a246846e767f42a1f",
+       "revert 0f44a2" + kJoiner + "a1541a" + kJoiner + "96effd" + kJoiner + "69084a" + kJoiner + "246846" + kJoiner +
+           "e767f4" + kJoiner + "2a1f"},
+      {"short sha", "fixes 0f44a2a", "fixes 0f44a2" + kJoiner + "a"},
+      {"six hex digits stay whole", "0xdead beef12 cafe", "0xdead beef12 cafe"},
+      {"hex word", "effaced", "efface" + kJoiner + "d"},
       {"plain", "Fuse allreduce and rmsnorm", "Fuse allreduce and rmsnorm"},
       {"empty", "", ""},
   };
