@@ -5,6 +5,7 @@ from atom.model_ops.moe import FusedMoE
 
 class Qwen3MoeForCausalLM(nn.Module):
     def __init__(self, config):
+        super().__init__()
         self.config = config
 
     def get_expert_mapping(self):

@@ -1,11 +1,12 @@
 from torch import nn
+
 from atom.model_ops.moe import FusedMoE
 
 
 class Qwen3MoeForCausalLM(nn.Module):
     def __init__(self, config):
+        super().__init__()
         self.config = config
-        self.use_fp8_moe = config.quant_method == "fp8"
 
     def get_expert_mapping(self):
         num_extra = 0

@@ -1,8 +1,8 @@
-import torch
 from aiter import fused_moe as _moe_kernel
 from torch import nn
 
 from atom.model_ops.utils import _pad_rows
+
 
 def fused_moe_dispatch(x, w1, w2, topk_ids, topk_weights, pad_to_block=False):  # ok: E3
     if pad_to_block:
