@@ -1,5 +1,4 @@
 from torch import nn
-
 from atom.model_ops.moe import FusedMoE
 
 
