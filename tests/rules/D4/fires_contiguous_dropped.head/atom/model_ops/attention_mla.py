@@ -1,0 +1,13 @@
+import torch
+from torch import nn
+
+
+class MLAAttention(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.kv_lora_rank = config.kv_lora_rank
+        self.qk_rope_head_dim = config.qk_rope_head_dim
+
+    def _split(self, q):
+        q_pe = q[..., self.kv_lora_rank :]  # expect: D4
+        return q_pe

@@ -1,0 +1,11 @@
+from torch import nn
+
+
+class MLAAttention(nn.Module):
+    def __init__(self, impl):
+        super().__init__()
+        self.impl = impl
+
+    def forward(self, q, k_c_normed, k_pe, attn_metadata):  # expect: E2
+        kv_cache = attn_metadata.kv_cache
+        return self.impl(q, k_c_normed, k_pe, kv_cache, attn_metadata)
