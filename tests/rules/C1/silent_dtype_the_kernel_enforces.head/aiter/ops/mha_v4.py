@@ -13,7 +13,6 @@ def _launch(q, k, v, out):
     mha_v4_fwd_kernel(q, k, v, out)
 
 
-
 def mha_v4_fwd(q, k, v, out=None):
     if (
         q.dtype != torch.bfloat16
