@@ -7,4 +7,3 @@ class SamplingParams:
         self.top_k = self.top_k or 50  # ok: D1c
         self.max_tokens = 16
         self.top_k = int(self.top_k)
-

@@ -23,4 +23,3 @@ class FusedMoE(nn.Module):
             renormalize = False
         weights, ids = topk_softmax(router_logits, top_k, renormalize)  # ok: D1b
         return weights, ids
-

@@ -24,4 +24,3 @@ class FusedMoE(nn.Module):
         if self.use_shared_stream:
             out = out + shared_out  # ok: D1b
         return out
-

@@ -25,4 +25,3 @@ class Attention(nn.Module):
 
     def forward(self, q, k, v):
         return self.impl(q, k, v)
-

@@ -41,4 +41,3 @@ class Qwen3MoeSparseBlock(nn.Module):
 
     def forward(self, hidden_states: torch.Tensor) -> torch.Tensor:
         return self.experts(hidden_states)
-

@@ -13,4 +13,3 @@ class LazyConfig:
 
     def get(self, name):
         return getattr(self, name)
-

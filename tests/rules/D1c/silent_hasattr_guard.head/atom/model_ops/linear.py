@@ -12,4 +12,3 @@ class LinearBase(nn.Module):
         self.output_size = output_size
         self.weight_scale = None
         self.bias_dtype = None
-

@@ -25,4 +25,3 @@ def fp8_mqa_logits(
         use_gluon = True
     grid = ((seq_len + block_m - 1) // block_m,)  # ok: D1b (the unseen start of the function may give block_m a value)
     return launch(grid, q, use_gluon)
-

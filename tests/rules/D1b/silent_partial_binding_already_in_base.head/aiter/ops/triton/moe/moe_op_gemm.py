@@ -13,4 +13,3 @@ def _moe_gemm_kernel(x_ptr, is_x_microscaled, BLOCK_M, BLOCK_N):
         SHARED_LAYOUT_X_SCALES = gl.PaddedSharedLayout(1, 1, 1, order=[1, 0])
     x_scales = gl.allocate_shared_memory(gl.uint8, [BLOCK_M, 4], SHARED_LAYOUT_X_SCALES)  # ok: D1b
     return acc + x_scales
-
