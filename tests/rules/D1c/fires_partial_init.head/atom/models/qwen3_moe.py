@@ -11,7 +11,7 @@ class Qwen3MoeSparseBlock(nn.Module):
         self,
         config,
         quant_config=None,
-
+        layer_id: int = 0,
         prefix: str = "",
     ):
         super().__init__()

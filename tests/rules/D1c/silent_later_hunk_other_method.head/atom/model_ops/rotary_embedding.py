@@ -26,7 +26,7 @@ class RotaryEmbedding(nn.Module):
 
     def forward(
         self,
-
+        hidden_states: torch.Tensor,
         positions: torch.Tensor,
     ) -> torch.Tensor:
         num_tokens = positions.shape[0]
