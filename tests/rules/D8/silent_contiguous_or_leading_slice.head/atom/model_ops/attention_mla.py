@@ -1,0 +1,22 @@
+import aiter
+import torch
+from torch import nn
+
+
+class MLAAttention(nn.Module):
+    def __init__(self, num_heads, kv_lora_rank, o_proj):
+        super().__init__()
+        self.num_heads = num_heads
+        self.kv_lora_rank = kv_lora_rank
+        self.o_proj = o_proj
+        self.kernel_handles_strides = False
+        self.lse = None
+
+    def forward_decode(self, q, kv_cache, attn_metadata):
+        q_nope = q[..., : self.kv_lora_rank].contiguous()
+        tokens = q[: attn_metadata.num_decode_tokens]
+        aiter.mla_decode_fwd(q_nope, tokens, kv_cache, attn_metadata.block_table)  # ok: D8
+        q_pe = q[:, :, self.kv_lora_rank :]
+        assert q_pe.is_contiguous() or self.kernel_handles_strides
+        aiter.rope_fwd(q_pe, attn_metadata.positions)  # ok: D8
+        return self.o_proj(q)
