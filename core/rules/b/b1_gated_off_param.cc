@@ -159,11 +159,12 @@ class B1GatedOffParam final : public Rule {
     }
   }
 
-  // A def whose every line in view is added: its body cannot continue past the hunk (a new
-  // function's lines are consecutive additions), so the body in view is the whole body.
+  // A def whose every code line in view is added: its body cannot continue past the hunk (a new
+  // function's lines are consecutive additions), so the body in view is the whole body. Blank
+  // and comment lines do not count: the blank line ending a file is context after a new last def.
   static bool wholly_added(const SideLines& lines, const PyDef& def) {
     for (size_t i = def.header; i < def.end && i < lines.size(); ++i)
-      if (lines[i]->kind != LineKind::Added) return false;
+      if (lines[i]->kind != LineKind::Added && !lines[i]->blank_or_comment) return false;
     return true;
   }
 
