@@ -7,6 +7,8 @@
 //       a result whose errors[] holds "bad-pack" entries (core/engine/review.h)
 //   validatePack(packJson: string) -> string
 //       {"ok": bool, "errors": [{"path": "/rules/0/pattern", "message": "…"}]} (core/packs/README.md)
+//   rules() -> string   (JSON: the rule catalogue with each rule's status and precision, as
+//       `atom-review rules --format json` prints it; core/report/catalogue.h)
 //   engineVersion() -> string
 //   inputLimits() -> string   (JSON: maxDiffBytes, maxHeadFileBytes; core/engine/input_limits.h):
 //       what a review reads; the host cuts larger inputs to one byte over before copying them in
@@ -27,6 +29,7 @@
 #include "core/engine/input_limits.h"
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
+#include "core/report/catalogue.h"
 
 namespace {
 
@@ -93,6 +96,7 @@ std::string syntax_summary(const std::string& path, const val& text_bytes) {
 
 std::string validate_pack(const std::string& pack_json) { return atom::validate_pack_to_json_text(pack_json); }
 
+std::string rules() { return atom::catalogue_json().dump(); }
 std::string engine_version() { return ATOM_ENGINE_VERSION; }
 
 std::string input_limits() {
@@ -106,6 +110,7 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
   emscripten::function("validatePack", &validate_pack);
+  emscripten::function("rules", &rules);
   emscripten::function("engineVersion", &engine_version);
   emscripten::function("inputLimits", &input_limits);
   emscripten::function("syntaxSummary", &syntax_summary);

@@ -47,6 +47,16 @@ test('malformed meta JSON is reported in errors[], not thrown', () => {
   assert.ok(result.errors.length > 0, 'errors[] should name the bad meta');
 });
 
+test('a meta nested deeper than 64 levels is refused in errors[] before it is parsed, and the diff still reviewed', () => {
+  const nested = (depth) => '['.repeat(depth) + ']'.repeat(depth);
+  const refused = JSON.parse(engine.review(encode(SIMPLE_DIFF), `{"repo": "ROCm/ATOM", "x": ${nested(100000)}}`));
+  assert.deepEqual(refused.errors.map((error) => error.message),
+    ['meta JSON: arrays and objects nested deeper than 64 levels']);
+  assert.equal(refused.files[0].path, 'atom/model_ops/moe.py');
+  const accepted = JSON.parse(engine.review(encode(SIMPLE_DIFF), `{"repo": "ROCm/ATOM", "x": ${nested(60)}}`));
+  assert.deepEqual(accepted.errors, []);
+});
+
 test('empty and non-diff input give a result, not a crash', () => {
   for (const input of [new Uint8Array(0), encode('hello\nworld\n'), Uint8Array.from([0, 0, 0xff])]) {
     const result = JSON.parse(engine.review(input, '{}'));

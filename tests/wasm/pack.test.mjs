@@ -49,6 +49,12 @@ test('validatePack names each error by JSON Pointer, with RE2\'s message for a p
   assert.deepEqual(JSON.parse(engine.validatePack('{nope')), { ok: false, errors: [{ path: '', message: 'not valid JSON' }] });
 });
 
+test('validatePack refuses a pack nested deeper than 32 levels before parsing it', () => {
+  const deep = JSON.stringify({ ...PACK, description: 'x' }).replace('"x"', '['.repeat(100000) + ']'.repeat(100000));
+  assert.deepEqual(JSON.parse(engine.validatePack(deep)),
+    { ok: false, errors: [{ path: '', message: 'arrays and objects nested deeper than 32 levels' }] });
+});
+
 test('meta.pack turns a rule off and adds a custom rule, as --pack does natively', async () => {
   const meta = { repo: 'ROCm/ATOM', number: 3 };
   const result = JSON.parse(engine.review(encode(DIFF), JSON.stringify({ ...meta, pack: PACK })));
