@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/model/pr_meta.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 #include "core/rules/rule_status.h"
 #include "core/packs/pack.h"
 

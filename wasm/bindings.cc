@@ -29,6 +29,7 @@
 #include "core/engine/input_limits.h"
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/report/catalogue.h"
 
 namespace {

@@ -3,7 +3,7 @@
 #pragma once
 #include <vector>
 #include "core/analysis/review_model.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 #include "core/rules/rule.h"
 #include "core/rules/rule_status.h"
 

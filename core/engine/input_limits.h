@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/model/diff.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/report/text_util.h"
+#include "core/model/valid_utf8.h"
 
 namespace atom {
 namespace {

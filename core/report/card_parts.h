@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 #include "core/model/pr_meta.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "core/report/author_text.h"
-#include "core/report/text_util.h"
+#include "core/model/valid_utf8.h"
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 

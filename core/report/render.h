@@ -2,7 +2,7 @@
 #pragma once
 #include <string>
 #include <nlohmann/json.hpp>
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

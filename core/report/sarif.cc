@@ -10,6 +10,7 @@
 #include "core/report/render.h"
 #include "core/report/sarif_limits.h"
 #include "core/report/stable_hash.h"
+#include "core/model/valid_utf8.h"
 #include "core/report/text_util.h"
 #include "core/rules/registry.h"
 

@@ -1,13 +1,10 @@
-// Small text helpers shared by the renderers: valid UTF-8 for output, sentence endings.
+// Small text helpers shared by the renderers: sentence endings (valid UTF-8 is
+// core/model/valid_utf8.h).
 #pragma once
 #include <string>
 #include <string_view>
 
 namespace atom {
-
-// Invalid UTF-8 sequences become U+FFFD (one per maximal invalid subpart), so text output and
-// JSON output show the same characters.
-std::string to_valid_utf8(std::string_view bytes);
 
 // Trims surrounding whitespace and ends the text with '.', unless it already ends with
 // '.', '?', '!' or ':'. Empty stays empty.

@@ -4,7 +4,7 @@
 
 #include <re2/re2.h>
 
-#include "core/report/text_util.h"
+#include "core/model/valid_utf8.h"
 #include "core/summary/pr_context.h"
 #include "core/tiers/path_glob.h"
 

@@ -3,7 +3,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/report/text_util.h"
+#include "core/model/valid_utf8.h"
 #include "core/summary/plain_text.h"
 #include "core/summary/pr_context.h"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/model/pr_meta.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

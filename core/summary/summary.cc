@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "core/report/line_anchors.h"
+#include "core/diff/line_anchors.h"
 #include "core/rules/registry.h"
 #include "core/summary/pr_context.h"
 #include "core/summary/summary_parts.h"

@@ -3,7 +3,7 @@
 // signs. Reads the analysed PR only; never emits findings.
 #pragma once
 #include "core/analysis/review_model.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

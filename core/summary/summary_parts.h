@@ -7,7 +7,7 @@
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

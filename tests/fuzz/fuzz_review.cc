@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/rules/rule_status.h"
 #include "tests/fuzz/fuzz_input.h"
 

@@ -6,6 +6,7 @@
 #include "core/diff/parse_diff.h"
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/report/render.h"
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/rule_status.h"

@@ -1,5 +1,6 @@
 #include "core/packs/builtin_packs.h"
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 
 #include <gtest/gtest.h>
 #include "core/engine/finding_pipeline.h"

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/rules/rule_status.h"
 #include "tests/cpp/ci/ci_test_support.h"
 

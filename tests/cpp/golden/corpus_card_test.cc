@@ -13,6 +13,7 @@
 #include <re2/re2.h>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/report/render.h"
 #include "core/rules/registry.h"
 #include "tests/cpp/ci/ci_test_support.h"

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/model/pr_meta.h"
 
 namespace atom {

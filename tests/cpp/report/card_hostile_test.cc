@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "core/report/render.h"
 #include "tests/cpp/report/report_test_support.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 #include "core/rules/registry.h"
 
 namespace atom::testing {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/review.h"
+#include "core/report/review_json.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
 
 namespace atom {

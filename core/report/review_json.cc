@@ -1,5 +1,5 @@
-// review_to_json_text lives apart from run_review so that code which only runs reviews does
-// not link the renderers.
+#include "core/report/review_json.h"
+
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
 #include "core/packs/builtin_packs.h"

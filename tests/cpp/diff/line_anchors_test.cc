@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/diff/parse_diff.h"
-#include "core/report/line_anchors.h"
+#include "core/diff/line_anchors.h"
 
 namespace atom {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/report/review_result.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 

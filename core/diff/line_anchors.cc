@@ -1,4 +1,4 @@
-#include "core/report/line_anchors.h"
+#include "core/diff/line_anchors.h"
 
 #include <algorithm>
 #include <vector>
