@@ -1,8 +1,9 @@
 // End to end: packs on the options page. A pack imported from a file, chosen for the repository,
 // turns a built-in rule off and adds a pattern rule: the files page then shows the pattern rule's
 // finding and none of the rule turned off. A files page already open follows every pack change
-// (an override, an import, the choice, a pack switched off) in place, without a reload. A pack
-// with a pattern RE2 rejects shows RE2's own words at the pattern's JSON path and nothing is stored.
+// (an override, an import, the choice, a pack switched off) in place, without a reload. Export
+// downloads a pack with the user's overrides merged in. A pack with a pattern RE2 rejects shows
+// RE2's own words at the pattern's JSON path and nothing is stored.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,6 +135,23 @@ test('an open files page follows the options page in place: an override, an impo
   await removePack(options, 'live pack');
   await options.close();
   await page.close();
+});
+
+test('exporting a pack downloads it as the user runs it: their overrides merged into its rules', async () => {
+  const options = await openOptions(browser);
+  await overrideRule(options, 'built-in:atom', 'HK4', 'off');
+  await overrideRule(options, 'built-in:atom', 'D1', 'warn');
+  const [download] = await Promise.all([
+    options.waitForEvent('download'),
+    options.click('[data-options="pack"][data-pack-id="built-in:atom"] [data-options="pack-export"]'),
+  ]);
+  assert.equal(download.suggestedFilename(), 'ATOM.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const builtIn = JSON.parse(readFileSync(join(REPO_ROOT, 'core', 'packs', 'atom.json'), 'utf8'));
+  assert.deepEqual(exported, { ...builtIn, rules: { HK4: { enabled: false }, D1: { severity: 'warn' } } });
+  await overrideRule(options, 'built-in:atom', 'HK4', '');
+  await overrideRule(options, 'built-in:atom', 'D1', '');
+  await options.close();
 });
 
 test('trying the imported pack on a pasted diff lists its findings as text', async () => {
