@@ -1,9 +1,10 @@
 // End to end: packs on the options page. A pack imported from a file, chosen for the repository,
 // turns a built-in rule off and adds a pattern rule: the files page then shows the pattern rule's
-// finding and none of the rule turned off. A files page already open follows every pack change
-// (an override, an import, the choice, a pack switched off) in place, without a reload. Export
-// downloads a pack with the user's overrides merged in. A pack with a pattern RE2 rejects shows
-// RE2's own words at the pattern's JSON path and nothing is stored.
+// finding and none of the rule turned off (support/packs-flow.mjs, run in Firefox too). A files
+// page already open follows every pack change (an override, an import, the choice, a pack
+// switched off) in place, without a reload. Export downloads a pack with the user's overrides
+// merged in. A pack with a pattern RE2 rejects shows RE2's own words at the pattern's JSON path
+// and nothing is stored.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,14 +14,13 @@ import { startFakeGitHub } from './support/fake-github.mjs';
 import {
   choosePack, importPack, openOptions, overrideRule, removePack, setPackEnabled,
 } from './support/options-page.mjs';
+import { CUSTOM_RULE, assertImportedPackShows, mostFrequent } from './support/packs-flow.mjs';
 import { REPO_ROOT } from './support/paths.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
 import {
   pullUrl, rememberDocumentAndPanel, sameDocumentAndPanel, shownRules, waitForRuleCount,
 } from './support/review-page.mjs';
 
-const CUSTOM_RULE = 'X-e2e-sync';
-const PACK_NAME = 'e2e pack';
 const LIVE_RULE = 'X-e2e-live';
 
 let github;
@@ -36,66 +36,8 @@ after(async () => {
   await github?.close();
 });
 
-const localItems = () => browser.localItems();
-
-// The rules of the findings a files page of the demo PR shows, once a finding with `waitForRule`
-// (or any) is drawn.
-async function findingRules(waitForRule = null) {
-  const page = await browser.context.newPage();
-  await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
-  await page.waitForSelector(waitForRule ? `[data-atom-review="finding"][data-rule="${waitForRule}"]` : '[data-atom-review="finding"]',
-    { timeout: 30000 });
-  await page.waitForTimeout(500); // every marker of the result is drawn
-  const rules = await page.$$eval('[data-atom-review="finding"]', (elements) => elements.map((element) => element.dataset.rule));
-  await page.close();
-  return rules;
-}
-
-// The rule the demo's files page shows most often.
-function mostFrequent(rules) {
-  const counts = new Map();
-  for (const rule of rules) counts.set(rule, (counts.get(rule) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
-}
-
-test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not', async () => {
-  const before = await findingRules();
-  // Turn off a built-in rule the page shows now (the most frequent one).
-  const offRule = mostFrequent(before);
-  assert.ok(!before.includes(CUSTOM_RULE));
-
-  const options = await openOptions(browser);
-  assert.deepEqual(await importPack(options, {
-    name: PACK_NAME, version: '1', repos: [`${DEMO_PR.owner}/${DEMO_PR.repo}`],
-    rules: { [offRule]: { enabled: false } },
-    custom_rules: [{ id: CUSTOM_RULE, pattern: 'torch\\.cuda\\.synchronize\\(\\)', paths: ['atom/**'], severity: 'warn',
-      problem: '<b>{match}</b> added in {path}', impact: 'the whole device waits', action: 'synchronize only the stream' }],
-  }), { ok: true });
-  await options.waitForSelector('[data-options="pack"][data-pack-id="user:e2e pack"]');
-  assert.equal((await localItems())['atomReview.userPacks'][0].pack.name, PACK_NAME);
-
-  await choosePack(options, `${DEMO_PR.owner}/${DEMO_PR.repo}`, 'user:e2e pack');
-  await options.waitForSelector('[data-options="pack-choice"][data-repo="rocm/atom"]');
-  assert.match(await options.textContent('[data-options="pack-applies"]'), /e2e pack/);
-
-  const after = await findingRules(CUSTOM_RULE);
-  assert.ok(after.includes(CUSTOM_RULE), 'the custom rule\'s finding is shown');
-  assert.equal(after.filter((rule) => rule === offRule).length, 0, `no finding of ${offRule}, which the pack turns off`);
-
-  // The pack's words are text, never HTML.
-  const page = await browser.context.newPage();
-  await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
-  const finding = await page.waitForSelector(`[data-atom-review="finding"][data-rule="${CUSTOM_RULE}"]`, { timeout: 30000 });
-  assert.equal(await finding.$('b'), null);
-  await page.close();
-
-  // Back to the default pack: the built-in rule's findings come back.
-  await options.click('[data-options="pack-choice"][data-repo="rocm/atom"] button');
-  await options.waitForFunction(() => !document.querySelector('[data-options="pack-choice"]'));
-  const restored = await findingRules(offRule);
-  assert.ok(!restored.includes(CUSTOM_RULE));
-  await options.close();
-});
+test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
+  () => assertImportedPackShows(browser, DEMO_PR));
 
 test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off', async () => {
   const page = await browser.newPage();
@@ -166,7 +108,7 @@ test('trying the imported pack on a pasted diff lists its findings as text', asy
 });
 
 test('a pack whose pattern RE2 rejects: RE2\'s error at the pattern\'s path, and nothing stored', async () => {
-  const stored = (await localItems())['atomReview.userPacks'] ?? [];
+  const stored = (await browser.localItems())['atomReview.userPacks'] ?? [];
   const options = await openOptions(browser);
   const refused = await importPack(options, {
     name: 'bad pack', repos: ['octo/demo'],
@@ -178,7 +120,7 @@ test('a pack whose pattern RE2 rejects: RE2\'s error at the pattern\'s path, and
   assert.ok(patternError, JSON.stringify(errors));
   assert.match(patternError.text, /RE2/);
   assert.match(patternError.text, /missing \)/, 'RE2\'s own message');
-  assert.deepEqual((await localItems())['atomReview.userPacks'] ?? [], stored, 'nothing stored');
+  assert.deepEqual((await browser.localItems())['atomReview.userPacks'] ?? [], stored, 'nothing stored');
   assert.equal(await options.locator('[data-options="pack"][data-pack-id="user:bad pack"]').count(), 0);
   await options.close();
 });

@@ -15,7 +15,9 @@ export function browserArgs(port) {
   return [
     '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run',
-    `--host-resolver-rules=${FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
+    // Every other host does not resolve: nothing leaves the machine, and a request elsewhere
+    // (recorded, then failing at once) breaks the audit.
+    `--host-resolver-rules=${[...FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`), 'MAP * ~NOTFOUND'].join(', ')}`,
     // Playwright's ignoreHTTPSErrors does not cover the extension's service-worker fetches.
     '--ignore-certificate-errors',
   ];
