@@ -22,7 +22,7 @@ const AUDIT_PR = { ...DEMO_PR, number: 4261 };
 const TWO_TABS_PR = { ...DEMO_PR, number: 4262 };
 const PACKS_PR = { ...DEMO_PR, number: 4263 };
 
-describe('Firefox: tier badges, findings and the panel', { skip }, () => {
+describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let github;
   let browser;
   let reference;

@@ -22,7 +22,7 @@ export async function startTunnelProxy(port) {
     const { hostname, port: targetPort } = new URL(`https://${request.url}`);
     requests.push({ host: hostname, path: '', method: 'CONNECT', origin: null });
     socket.on('error', () => socket.destroy());
-    if (!FAKE_HOSTS.includes(hostname) || (targetPort !== '' && targetPort !== '443')) {
+    if (!FAKE_HOSTS.includes(hostname) || targetPort !== '') { // '' is https' own port, 443
       socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       return;
     }
