@@ -1,7 +1,8 @@
 // The options page's "Packs" section: the built-in packs (read-only), the imported ones (enable,
-// export, remove), importing a pack from a file, which pack applies to a repository, and per-rule
-// overrides for a pack. Every pack and override is checked by the engine (validatePack, through
-// the background) before anything is stored. Text from a pack is only ever rendered as text.
+// remove), each exported with the user's overrides merged in (pack-export.js), importing a pack
+// from a file, which pack applies to a repository, and per-rule overrides for a pack. Every pack
+// and override is checked by the engine (validatePack, through the background) before anything
+// is stored. Text from a pack is only ever rendered as text.
 import { useEffect, useState } from 'preact/hooks';
 import {
   OVERRIDE_LEVELS, addUserPack, loadPacks, onPacksChanged, packsFromStorage, removeUserPack, setPackChoice,
@@ -9,6 +10,7 @@ import {
 } from '../shared/pack-store.js';
 import { applyingPack, availablePacks, packWithOverrides } from '../shared/pack-choice.js';
 import { packTryRequest, packValidateRequest } from '../shared/pack-messages.js';
+import { exportFileName, exportFileText, exportedPack } from './pack-export.js';
 import { parseRepoPattern } from '../shared/scope.js';
 import { isGitHubName } from '../shared/github-name.js';
 
@@ -21,16 +23,14 @@ async function validateWithEngine(api, pack) {
   return answer.validation;
 }
 
-function exportPack(pack, fileName) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(pack, null, 2)}\n`], { type: 'application/json' }));
+function downloadPack(pack) {
+  const url = URL.createObjectURL(new Blob([exportFileText(pack)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = exportFileName(pack.name);
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const safeFileName = (name) => `${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'pack'}.json`;
 
 function PackErrors({ errors }) {
   if (!errors?.length) return null;
@@ -43,8 +43,9 @@ function PackErrors({ errors }) {
   );
 }
 
-function PackRow({ entry, user, api, onError }) {
+function PackRow({ entry, user, packs, api, onError }) {
   const { pack } = entry;
+  const overrideCount = Object.keys(packs.ruleOverrides[entry.id] ?? {}).length;
   return (
     <li class="Box-row" data-options="pack" data-pack-id={entry.id}>
       {user && (
@@ -58,8 +59,9 @@ function PackRow({ entry, user, api, onError }) {
         <span class="description">{(pack.repos ?? []).join(', ')} · {(pack.custom_rules ?? []).length} custom rules,
           {' '}{Object.keys(pack.rules ?? {}).length} rule settings{pack.tiers ? `, ${pack.tiers.length} tier rules` : ''}</span>
       </div>
-      <button type="button" class="btn" data-options="pack-export" aria-label={`Export ${pack.name}`}
-        onClick={() => exportPack(pack, safeFileName(pack.name))}>Export</button>
+      <button type="button" class="btn" data-options="pack-export"
+        aria-label={`Export ${pack.name}${overrideCount ? ` with your ${overrideCount} rule override(s)` : ''}`}
+        onClick={() => downloadPack(exportedPack(entry, packs))}>Export</button>
       {user && (
         <button type="button" class="btn btn-danger" data-options="pack-remove" aria-label={`Remove ${pack.name}`}
           onClick={() => removeUserPack(api.storage, user.name).catch(onError)}>Remove</button>
@@ -288,8 +290,8 @@ export function PacksSection({ api, builtInPacks, onError }) {
           The repositories an enabled pack names are in scope.</p>
       </div>
       <ul class="list-reset" data-options="pack-list">
-        {builtInPacks.map(({ id, pack }) => <PackRow key={id} entry={{ id, pack, builtIn: true }} api={api} onError={onError} />)}
-        {userEntries.map(({ user, entry }) => <PackRow key={entry.id} entry={entry} user={user} api={api} onError={onError} />)}
+        {builtInPacks.map(({ id, pack }) => <PackRow key={id} entry={{ id, pack, builtIn: true }} packs={packs} api={api} onError={onError} />)}
+        {userEntries.map(({ user, entry }) => <PackRow key={entry.id} entry={entry} user={user} packs={packs} api={api} onError={onError} />)}
       </ul>
       <ImportPack api={api} />
       <PackChoice api={api} packs={packs} builtInPacks={builtInPacks} onError={onError} />
