@@ -3,9 +3,10 @@
 // finding and none of the rule turned off (support/packs-flow.mjs, run in Firefox too). A files
 // page already open follows every pack change (an override, an import, the choice, a pack
 // switched off) in place, without a reload. Export downloads a pack with the user's overrides
-// merged in. A pack with a pattern RE2 rejects shows RE2's own words at the pattern's JSON path
+// merged in. The rule id box offers the engine's rules with their measured status. A pack with a pattern RE2 rejects shows RE2's own words at the pattern's JSON path
 // and nothing is stored.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -15,7 +16,7 @@ import {
   choosePack, importPack, openOptions, overrideRule, removePack, setPackEnabled,
 } from './support/options-page.mjs';
 import { CUSTOM_RULE, assertImportedPackShows, mostFrequent } from './support/packs-flow.mjs';
-import { REPO_ROOT } from './support/paths.mjs';
+import { CLI_PATH, REPO_ROOT } from './support/paths.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
 import {
   pullUrl, rememberDocumentAndPanel, sameDocumentAndPanel, shownRules, waitForRuleCount,
@@ -93,6 +94,23 @@ test('exporting a pack downloads it as the user runs it: their overrides merged 
   assert.deepEqual(exported, { ...builtIn, rules: { HK4: { enabled: false }, D1: { severity: 'warn' } } });
   await overrideRule(options, 'built-in:atom', 'HK4', '');
   await overrideRule(options, 'built-in:atom', 'D1', '');
+  await options.close();
+});
+
+test('the rule id box offers the engine\'s catalogue with each rule\'s measured status; an override shows its rule\'s', async () => {
+  const catalogue = JSON.parse(execFileSync(CLI_PATH, ['rules', '--format', 'json']).toString());
+  const options = await openOptions(browser);
+  await options.waitForFunction((count) => document.querySelectorAll('#override-rule-ids option').length === count,
+    catalogue.length);
+  const offered = await options.$$eval('#override-rule-ids option', (all) => all.map((option) => [option.value, option.label]));
+  assert.deepEqual(offered.map(([id]) => id), catalogue.map((rule) => rule.id));
+  const hk3 = catalogue.find((rule) => rule.id === 'HK3');
+  const measured = hk3.labels > 0 ? `${Math.round(hk3.precision * 100)}% on ${hk3.labels} labels` : 'not measured yet';
+  assert.equal(new Map(offered).get('HK3'), `${hk3.summary} (${hk3.status}, ${measured})`);
+  await overrideRule(options, 'built-in:atom', 'HK3', 'off');
+  assert.equal(await options.$eval('[data-options="rule-override"][data-rule="HK3"] [data-options="rule-status"]',
+    (span) => span.textContent), `${hk3.status}, ${measured}`);
+  await overrideRule(options, 'built-in:atom', 'HK3', '');
   await options.close();
 });
 
