@@ -19,7 +19,7 @@ export class EngineFailure extends Error {
 const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max + 1) : bytes);
 
 /**
- * → {review(diffBytes, meta, headFiles?)}: resolves to the result JSON text exactly as the engine
+ * → {review(diffBytes, meta, headFiles?), validatePack(packJson), rules()}: review resolves to the result JSON text exactly as the engine
  * produced it. `instantiate()` → Promise of a module; it is called again after any failure.
  */
 export function createEngineHost(instantiate) {
@@ -54,7 +54,13 @@ export function createEngineHost(instantiate) {
     return JSON.parse(module.validatePack(packJson));
   }
 
-  return { review, validatePack };
+  /** → the rule catalogue: [{id, summary, status, precision, labels, …}] (atom-review rules --format json). */
+  async function rules() {
+    const module = await engine();
+    return JSON.parse(module.rules());
+  }
+
+  return { review, validatePack, rules };
 }
 
 const host = createEngineHost(() => createAtomEngine({
@@ -73,4 +79,9 @@ export function reviewDiff(diffBytes, meta, headFiles = null) {
 /** The engine's check of a pack's JSON text: resolves to {ok, errors: [{path, message}]}. */
 export function validatePack(packJson) {
   return host.validatePack(packJson);
+}
+
+/** The engine's rule catalogue: resolves to [{id, summary, status, precision, labels, …}]. */
+export function ruleCatalogue() {
+  return host.rules();
 }

@@ -9,9 +9,9 @@ import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings } from '../shared/settings.js';
 import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
-import { parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
+import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { reviewDiff, validatePack } from './engine-host.js';
+import { reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { packKey, reviewRequestKey } from './review-request-key.js';
@@ -57,12 +57,13 @@ function answerReview(message, _sender, sendResponse) {
   return true; // the answer is sent asynchronously
 }
 
-// The options page's two requests: check a pack, try one on a pasted diff.
+// The options page's requests: check a pack, try one on a pasted diff, list the rules.
 function answerPackRequest(message, _sender, sendResponse) {
   const answer = (promise) => {
     promise.then(sendResponse, (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
     return true;
   };
+  if (isRuleCatalogueRequest(message)) return answer(ruleCatalogue().then((rules) => ({ ok: true, rules })));
   const packJson = parsePackValidateRequest(message);
   if (packJson !== null) return answer(validatePack(packJson).then((validation) => ({ ok: true, validation })));
   const tried = parsePackTryRequest(message);

@@ -7,6 +7,7 @@ import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings, onSettingsChanged, settingsFromStorage } from '../shared/settings.js';
 import { loadPacks, onPacksChanged, packsFromStorage } from '../shared/pack-store.js';
 import { startPageFeatures } from './lifecycle.js';
+import { reviewAgain } from './review-client.js';
 import { PAGE_FEATURES } from './page-features.js';
 
 // The features that are part of another: switching one restarts its parent.
@@ -34,11 +35,12 @@ async function main() {
         refresh([...switched.map((feature) => parentOf.get(feature.id)).filter(Boolean),
           ...(scopeChanged ? ['list-badges'] : [])]);
       });
-      // Another pack may change the scope and every result: the list is redrawn, the rest
-      // follows the scope (a page already reviewed is reviewed with the new pack when it reloads).
+      // Another pack may change the scope and every result: the list is redrawn, features follow
+      // the scope, and an open pull request page is reviewed again under the new pack, in place.
       onPacksChanged(storage, (next) => {
         packs = next;
         refresh(['list-badges']);
+        reviewAgain();
       });
     },
   });

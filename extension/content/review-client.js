@@ -12,8 +12,8 @@ import { readHeadSha } from './adapters/conversation-page.js';
 import { readPullRequestContext } from './pr-context/index.js';
 
 // Told when what a page's review shows may have changed on the same page (its context came, a
-// dismissal or a tick was saved here or in another tab): features redraw in place. Not a DOM
-// event, which the page's own scripts could fire.
+// dismissal or a tick was saved here or in another tab, a pack changed): features redraw in
+// place. Not a DOM event, which the page's own scripts could fire.
 const reviewChanges = new EventTarget();
 
 /** Calls `listener()` whenever the page's review may have changed, until `signal` aborts. */
@@ -50,6 +50,16 @@ function readThisPage(pr) {
     lastReading = reading;
   }
   return lastReading;
+}
+
+/**
+ * What the review depends on beyond the page changed (a pack, a rule override, the pack chosen
+ * for a repository): the reviews asked for so far are forgotten, so the page's features ask the
+ * background again (its cache key names the pack) and redraw in place.
+ */
+export function reviewAgain() {
+  lastReading?.reviews.clear();
+  announceReviewChanged();
 }
 
 /** The page's context when it is in (or comes within the grace), else null. */

@@ -87,14 +87,33 @@ export function updateReviewState(key, change) {
 }
 
 // Without Web Locks (an old browser, a page that refuses them, Node's tests) changes are
-// serialised within the tab only.
+// serialised within the tab only. Resolves or rejects as `work()` does.
 function acrossTabs(key, work) {
   const locks = globalThis.navigator?.locks;
   if (!locks) return work();
-  let ran = false;
-  const locked = () => { ran = true; return work(); };
+  let done = null;
+  const locked = lockCallback(() => {
+    done ??= work(); // run once, however often the callback is called
+    return done;
+  });
   return Promise.resolve().then(() => locks.request(key, locked))
-    .catch((error) => { if (ran) throw error; return work(); });
+    .then(() => done, () => done ?? work());
+}
+
+// The lock is held until the promise its callback returns settles. Firefox runs content scripts
+// in a sandbox, and the page's LockManager may not read a promise of the sandbox ("Permission
+// denied to access property then": the lock was let go at once, and two tabs' writes
+// interleaved): there the callback is handed to the page (exportFunction) and returns a promise
+// of the page's own, settled with ours.
+function lockCallback(run) {
+  const page = typeof window === 'undefined' ? undefined : window.wrappedJSObject;
+  const toPage = globalThis.exportFunction; // Firefox's content scripts only
+  if (!page || typeof toPage !== 'function') return run;
+  return toPage(() => {
+    const { promise, resolve } = page.Promise.withResolvers();
+    run().then(() => resolve(), () => resolve());
+    return promise;
+  }, window);
 }
 
 /** Calls `listener()` when another tab writes the state of `key`, until `signal` aborts. */

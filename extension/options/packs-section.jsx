@@ -1,14 +1,16 @@
 // The options page's "Packs" section: the built-in packs (read-only), the imported ones (enable,
-// export, remove), importing a pack from a file, which pack applies to a repository, and per-rule
-// overrides for a pack. Every pack and override is checked by the engine (validatePack, through
-// the background) before anything is stored. Text from a pack is only ever rendered as text.
+// remove), each exported with the user's overrides merged in (pack-export.js), importing a pack
+// from a file, which pack applies to a repository, and per-rule overrides for a pack. Every pack
+// and override is checked by the engine (validatePack, through the background) before anything
+// is stored. Text from a pack is only ever rendered as text.
 import { useEffect, useState } from 'preact/hooks';
 import {
   OVERRIDE_LEVELS, addUserPack, loadPacks, onPacksChanged, packsFromStorage, removeUserPack, setPackChoice,
   setRuleOverride, setUserPackEnabled, userPackId,
 } from '../shared/pack-store.js';
 import { applyingPack, availablePacks, packWithOverrides } from '../shared/pack-choice.js';
-import { packTryRequest, packValidateRequest } from '../shared/pack-messages.js';
+import { packTryRequest, packValidateRequest, ruleCatalogueRequest } from '../shared/pack-messages.js';
+import { exportFileName, exportFileText, exportedPack } from './pack-export.js';
 import { parseRepoPattern } from '../shared/scope.js';
 import { isGitHubName } from '../shared/github-name.js';
 
@@ -21,16 +23,14 @@ async function validateWithEngine(api, pack) {
   return answer.validation;
 }
 
-function exportPack(pack, fileName) {
-  const url = URL.createObjectURL(new Blob([`${JSON.stringify(pack, null, 2)}\n`], { type: 'application/json' }));
+function downloadPack(pack) {
+  const url = URL.createObjectURL(new Blob([exportFileText(pack)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = exportFileName(pack.name);
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const safeFileName = (name) => `${name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'pack'}.json`;
 
 function PackErrors({ errors }) {
   if (!errors?.length) return null;
@@ -43,8 +43,9 @@ function PackErrors({ errors }) {
   );
 }
 
-function PackRow({ entry, user, api, onError }) {
+function PackRow({ entry, user, packs, api, onError }) {
   const { pack } = entry;
+  const overrideCount = Object.keys(packs.ruleOverrides[entry.id] ?? {}).length;
   return (
     <li class="Box-row" data-options="pack" data-pack-id={entry.id}>
       {user && (
@@ -58,8 +59,9 @@ function PackRow({ entry, user, api, onError }) {
         <span class="description">{(pack.repos ?? []).join(', ')} · {(pack.custom_rules ?? []).length} custom rules,
           {' '}{Object.keys(pack.rules ?? {}).length} rule settings{pack.tiers ? `, ${pack.tiers.length} tier rules` : ''}</span>
       </div>
-      <button type="button" class="btn" data-options="pack-export" aria-label={`Export ${pack.name}`}
-        onClick={() => exportPack(pack, safeFileName(pack.name))}>Export</button>
+      <button type="button" class="btn" data-options="pack-export"
+        aria-label={`Export ${pack.name}${overrideCount ? ` with your ${overrideCount} rule override(s)` : ''}`}
+        onClick={() => downloadPack(exportedPack(entry, packs))}>Export</button>
       {user && (
         <button type="button" class="btn btn-danger" data-options="pack-remove" aria-label={`Remove ${pack.name}`}
           onClick={() => removeUserPack(api.storage, user.name).catch(onError)}>Remove</button>
@@ -156,7 +158,30 @@ function PackChoice({ api, packs, builtInPacks, onError }) {
   );
 }
 
+/** The engine's rules ([{id, summary, status, precision, labels}]); [] until (or unless) the background answers. */
+function useRuleCatalogue(api) {
+  const [rules, setRules] = useState([]);
+  useEffect(() => {
+    let live = true;
+    api.runtime.sendMessage(ruleCatalogueRequest()).then((answer) => {
+      if (live && answer?.ok && Array.isArray(answer.rules)) setRules(answer.rules);
+    }, () => {});  // without the catalogue the rule id is still typed and checked by the engine
+    return () => { live = false; };
+  }, [api]);
+  return rules;
+}
+
+/** "preview, 53% on 38 labels" / "stable, 94% on 33 labels" / "preview, not measured yet". */
+export function ruleStatusText(rule) {
+  if (!rule) return '';
+  const measured = typeof rule.precision === 'number' && rule.labels > 0
+    ? `${Math.round(rule.precision * 100)}% on ${rule.labels} labels` : 'not measured yet';
+  return `${rule.status}, ${measured}`;
+}
+
 function RuleOverrides({ api, packs, builtInPacks, onError }) {
+  const catalogue = useRuleCatalogue(api);
+  const ruleById = new Map(catalogue.map((rule) => [rule.id, rule]));
   const available = availablePacks(builtInPacks, packs);
   const [packId, setPackId] = useState(available[0]?.id ?? '');
   const [ruleId, setRuleId] = useState('');
@@ -199,6 +224,7 @@ function RuleOverrides({ api, packs, builtInPacks, onError }) {
         {[...new Set([...customIds, ...Object.keys(overrides)])].map((rule) => (
           <li class="Box-row" key={rule} data-options="rule-override" data-rule={rule}>
             <code>{rule}</code>
+            <span class="description" data-options="rule-status">{ruleStatusText(ruleById.get(rule))}</span>
             <select aria-label={`${rule} level`} value={overrides[rule] ?? ''}
               onChange={(event) => apply(rule, event.currentTarget.value || null).catch(onError)}>
               <option value="">the pack's own</option>
@@ -209,8 +235,11 @@ function RuleOverrides({ api, packs, builtInPacks, onError }) {
       </ul>
       <form onSubmit={onSubmit}>
         <div class="Box-row">
-          <input type="text" id="override-rule" aria-label="Rule id (atom-review rules lists them)" placeholder="rule id, e.g. HK3"
+          <input type="text" id="override-rule" aria-label="Rule id" placeholder="rule id, e.g. HK3" list="override-rule-ids"
             value={ruleId} spellcheck={false} autocomplete="off" onInput={(event) => setRuleId(event.currentTarget.value)} />
+          <datalist id="override-rule-ids" data-options="rule-catalogue">
+            {catalogue.map((rule) => <option key={rule.id} value={rule.id} label={`${rule.summary} (${ruleStatusText(rule)})`} />)}
+          </datalist>
           <select id="override-level" aria-label="Level" value={level} onChange={(event) => setLevel(event.currentTarget.value)}>
             {OVERRIDE_LEVELS.map((option) => <option key={option} value={option}>{option}</option>)}
           </select>
@@ -288,8 +317,8 @@ export function PacksSection({ api, builtInPacks, onError }) {
           The repositories an enabled pack names are in scope.</p>
       </div>
       <ul class="list-reset" data-options="pack-list">
-        {builtInPacks.map(({ id, pack }) => <PackRow key={id} entry={{ id, pack, builtIn: true }} api={api} onError={onError} />)}
-        {userEntries.map(({ user, entry }) => <PackRow key={entry.id} entry={entry} user={user} api={api} onError={onError} />)}
+        {builtInPacks.map(({ id, pack }) => <PackRow key={id} entry={{ id, pack, builtIn: true }} packs={packs} api={api} onError={onError} />)}
+        {userEntries.map(({ user, entry }) => <PackRow key={entry.id} entry={entry} user={user} packs={packs} api={api} onError={onError} />)}
       </ul>
       <ImportPack api={api} />
       <PackChoice api={api} packs={packs} builtInPacks={builtInPacks} onError={onError} />

@@ -4,11 +4,15 @@
 // and to try a pack on a pasted diff (review with meta.pack; the result as the engine gave it):
 //   {type: 'try-pack', packJson: string, diff: string}
 //   → {ok: true, resultJson: string} | {ok: false, error}
+// and for the rule catalogue (rules() in wasm/bindings.cc: each rule's id, summary, status and
+// measured precision), to choose a rule to override:
+//   {type: 'rule-catalogue'} → {ok: true, rules: [{id, summary, status, precision, labels, …}]} | {ok: false, error}
 // Only this extension's own pages may send them (background/message-sender.js).
 import { MAX_DIFF_BYTES } from './diff-limits.js';
 
 export const PACK_VALIDATE_REQUEST = 'validate-pack';
 export const PACK_TRY_REQUEST = 'try-pack';
+export const RULE_CATALOGUE_REQUEST = 'rule-catalogue';
 // The engine refuses more than 1 MiB of pack JSON itself; this bounds the message.
 export const MAX_PACK_JSON_CHARS = 2 * 1024 * 1024;
 
@@ -32,4 +36,12 @@ export function parsePackTryRequest(message) {
   const packJson = parsePackValidateRequest({ ...message, type: PACK_VALIDATE_REQUEST });
   if (packJson === null || typeof message.diff !== 'string' || message.diff.length > MAX_DIFF_BYTES) return null;
   return { packJson, diff: message.diff };
+}
+
+export function ruleCatalogueRequest() {
+  return { type: RULE_CATALOGUE_REQUEST };
+}
+
+export function isRuleCatalogueRequest(message) {
+  return Boolean(message) && typeof message === 'object' && message.type === RULE_CATALOGUE_REQUEST;
 }

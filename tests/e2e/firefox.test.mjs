@@ -1,36 +1,38 @@
 // End to end in Firefox: the same built extension (background scripts instead of a service
 // worker) puts the right tier badges, one element per finding and the panel on both files pages,
-// reviewing the diff the page shows with the touched files read whole at the head commit.
-// Skipped where Firefox ESR is not installed or port 443 cannot be opened (Firefox can only be
-// pointed at the fake GitHub there).
+// reviewing the diff the page shows with the touched files read whole at the head commit; and the
+// checks the Chromium suites make with the same helpers: the packs flow (packs.test.mjs), the
+// request audit (request-audit.test.mjs) and two tabs writing at once (review-state.test.mjs).
+// Skipped where Firefox ESR is not installed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
+import { assertImportedPackShows } from './support/packs-flow.mjs';
 import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
-
-async function tryStartOnPort443() {
-  try {
-    return await startFakeGitHub({ port: 443 });
-  } catch (error) {
-    if (error.code === 'EACCES' || error.code === 'EADDRINUSE') return null;
-    throw error;
-  }
-}
+import { assertForeignHostAndWriteBreakAudit, assertReviewReadsGitHubOnly } from './support/request-audit-checks.mjs';
+import { assertTwoTabsKeepEveryWrite } from './support/two-tabs.mjs';
 
 const HEAD = 'f1ef000000000000000000000000000000000001';
-const github = firefoxAvailable() ? await tryStartOnPort443() : null;
-const skip = !firefoxAvailable() ? `needs ${FIREFOX}` : !github && 'needs port 443 on 127.0.0.1';
+const skip = !firefoxAvailable() && `needs ${FIREFOX}`;
+// Each its own pull request, so no check sees another's dismissals or packs.
+const AUDIT_PR = { ...DEMO_PR, number: 4261 };
+const TWO_TABS_PR = { ...DEMO_PR, number: 4262 };
+const PACKS_PR = { ...DEMO_PR, number: 4263 };
 
-describe('Firefox: tier badges, findings and the panel', { skip }, () => {
+describe('Firefox: the extension on the fake GitHub', { skip }, () => {
+  let github;
   let browser;
   let reference;
   before(async () => {
-    github.addPullRequest({ ...DEMO_PR, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
+    github = await startFakeGitHub();
+    for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR]) {
+      github.addPullRequest({ ...pr, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
+    }
     ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR), { headFiles: demoHeadFiles() }));
-    browser = await launchFirefoxWithExtension();
+    browser = await launchFirefoxWithExtension({ port: github.port });
   });
   after(async () => {
     await browser?.close();
@@ -78,4 +80,16 @@ describe('Firefox: tier badges, findings and the panel', { skip }, () => {
     assert.deepEqual(github.requests.slice(from).filter((r) => r.path !== path && r.path !== '/favicon.ico'), []);
     await page.close();
   });
+
+  test('request audit: a review\'s requests, the background\'s too, go to GitHub\'s hosts and only read',
+    () => assertReviewReadsGitHubOnly(browser, github, AUDIT_PR));
+
+  test('request audit: a request to another host or a write to github.com breaks it',
+    () => assertForeignHostAndWriteBreakAudit(browser, github));
+
+  test('two tabs on one pull request: every dismissal and tick made at the same time in either is kept and shown in both',
+    () => assertTwoTabsKeepEveryWrite(browser, TWO_TABS_PR, reference));
+
+  test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
+    () => assertImportedPackShows(browser, PACKS_PR));
 });

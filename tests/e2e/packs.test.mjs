@@ -1,24 +1,35 @@
 // End to end: packs on the options page. A pack imported from a file, chosen for the repository,
 // turns a built-in rule off and adds a pattern rule: the files page then shows the pattern rule's
-// finding and none of the rule turned off. A pack with a pattern RE2 rejects shows RE2's own words
-// at the pattern's JSON path and nothing is stored.
+// finding and none of the rule turned off (support/packs-flow.mjs, run in Firefox too). A files
+// page already open follows every pack change (an override, an import, the choice, a pack
+// switched off) in place, without a reload. Export downloads a pack with the user's overrides
+// merged in. The rule id box offers the engine's rules with their measured status. A pack with a pattern RE2 rejects shows RE2's own words at the pattern's JSON path
+// and nothing is stored.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
+import {
+  choosePack, importPack, openOptions, overrideRule, removePack, setPackEnabled,
+} from './support/options-page.mjs';
+import { CUSTOM_RULE, assertImportedPackShows, mostFrequent } from './support/packs-flow.mjs';
+import { CLI_PATH, REPO_ROOT } from './support/paths.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
+import {
+  pullUrl, rememberDocumentAndPanel, sameDocumentAndPanel, shownRules, waitForRuleCount,
+} from './support/review-page.mjs';
 
-const CUSTOM_RULE = 'X-e2e-sync';
-const PACK_NAME = 'e2e pack';
+const LIVE_RULE = 'X-e2e-live';
 
 let github;
 let browser;
-let extensionOrigin;
 
 before(async () => {
   github = await startFakeGitHub();
   browser = await launchWithExtension({ port: github.port });
-  extensionOrigin = `chrome-extension://${new URL(browser.serviceWorker.url()).host}`;
   github.addPullRequest({ ...DEMO_PR, diffBytes: demoDiff() });
 });
 after(async () => {
@@ -26,76 +37,85 @@ after(async () => {
   await github?.close();
 });
 
-const localItems = () => browser.serviceWorker.evaluate(() => chrome.storage.local.get(null));
+test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
+  () => assertImportedPackShows(browser, DEMO_PR));
 
-async function openOptions() {
-  const page = await browser.context.newPage();
-  await page.goto(`${extensionOrigin}/options.html`);
-  await page.waitForSelector('[data-options="pack-import"]');
-  return page;
-}
+test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off', async () => {
+  const page = await browser.newPage();
+  await page.goto(pullUrl(DEMO_PR, 'files'));
+  await page.waitForSelector('[data-atom-review="panel"] [data-atom-review="question"]', { timeout: 30000 });
+  await page.waitForSelector('[data-atom-review="finding"]', { timeout: 30000 });
+  const before = await shownRules(page);
+  const offRule = mostFrequent(before);
+  const offCount = before.filter((rule) => rule === offRule).length;
+  await rememberDocumentAndPanel(page);
+  const options = await openOptions(browser);
+  const repo = `${DEMO_PR.owner}/${DEMO_PR.repo}`;
 
-// The rules of the findings a files page of the demo PR shows, once a finding with `waitForRule`
-// (or any) is drawn.
-async function findingRules(waitForRule = null) {
-  const page = await browser.context.newPage();
-  await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
-  await page.waitForSelector(waitForRule ? `[data-atom-review="finding"][data-rule="${waitForRule}"]` : '[data-atom-review="finding"]',
-    { timeout: 30000 });
-  await page.waitForTimeout(500); // every marker of the result is drawn
-  const rules = await page.$$eval('[data-atom-review="finding"]', (elements) => elements.map((element) => element.dataset.rule));
+  // A rule of the built-in pack turned off, then back to the pack's own: its markers go and come back.
+  await overrideRule(options, 'built-in:atom', offRule, 'off');
+  await waitForRuleCount(page, offRule, 0);
+  assert.equal((await shownRules(page)).length, before.length - offCount, 'only that rule\'s markers left');
+  await overrideRule(options, 'built-in:atom', offRule, '');
+  await waitForRuleCount(page, offRule, offCount);
+
+  // A pack of its own (the built-in one's knowledge, that rule off), chosen for the repository;
+  // then imported again with a custom rule; then switched off (the built-in pack applies again).
+  const builtIn = JSON.parse(readFileSync(join(REPO_ROOT, 'core', 'packs', 'atom.json'), 'utf8'));
+  const livePack = { ...builtIn, name: 'live pack', rules: { [offRule]: { enabled: false } } };
+  assert.deepEqual(await importPack(options, livePack), { ok: true });
+  await choosePack(options, repo, 'user:live pack');
+  await waitForRuleCount(page, offRule, 0);
+  assert.deepEqual(await importPack(options, { ...livePack, custom_rules: [{ id: LIVE_RULE, pattern: 'torch\\.cuda\\.synchronize\\(\\)',
+    severity: 'warn', problem: '{match} added', impact: 'the whole device waits', action: 'synchronize only the stream' }] }), { ok: true });
+  await waitForRuleCount(page, LIVE_RULE, 1);
+  await setPackEnabled(options, 'live pack', false);
+  await waitForRuleCount(page, LIVE_RULE, 0);
+  await waitForRuleCount(page, offRule, offCount);
+  assert.deepEqual((await shownRules(page)).sort(), before.sort(), 'the built-in pack\'s findings again');
+
+  assert.ok(await sameDocumentAndPanel(page), 'no reload, and the panel redrawn in place');
+  await removePack(options, 'live pack');
+  await options.close();
   await page.close();
-  return rules;
-}
+});
 
-const packFile = (pack) => ({ name: 'pack.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(pack)) });
+test('exporting a pack downloads it as the user runs it: their overrides merged into its rules', async () => {
+  const options = await openOptions(browser);
+  await overrideRule(options, 'built-in:atom', 'HK4', 'off');
+  await overrideRule(options, 'built-in:atom', 'D1', 'warn');
+  const [download] = await Promise.all([
+    options.waitForEvent('download'),
+    options.click('[data-options="pack"][data-pack-id="built-in:atom"] [data-options="pack-export"]'),
+  ]);
+  assert.equal(download.suggestedFilename(), 'ATOM.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const builtIn = JSON.parse(readFileSync(join(REPO_ROOT, 'core', 'packs', 'atom.json'), 'utf8'));
+  assert.deepEqual(exported, { ...builtIn, rules: { HK4: { enabled: false }, D1: { severity: 'warn' } } });
+  await overrideRule(options, 'built-in:atom', 'HK4', '');
+  await overrideRule(options, 'built-in:atom', 'D1', '');
+  await options.close();
+});
 
-test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not', async () => {
-  const before = await findingRules();
-  // Turn off a built-in rule the page shows now (the most frequent one).
-  const counts = new Map();
-  for (const rule of before) counts.set(rule, (counts.get(rule) ?? 0) + 1);
-  const [offRule] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  assert.ok(!before.includes(CUSTOM_RULE));
-
-  const options = await openOptions();
-  await options.setInputFiles('#import-pack', packFile({
-    name: PACK_NAME, version: '1', repos: [`${DEMO_PR.owner}/${DEMO_PR.repo}`],
-    rules: { [offRule]: { enabled: false } },
-    custom_rules: [{ id: CUSTOM_RULE, pattern: 'torch\\.cuda\\.synchronize\\(\\)', paths: ['atom/**'], severity: 'warn',
-      problem: '<b>{match}</b> added in {path}', impact: 'the whole device waits', action: 'synchronize only the stream' }],
-  }));
-  await options.waitForSelector('[data-options="pack-import-status"].flash-success');
-  await options.waitForSelector('[data-options="pack"][data-pack-id="user:e2e pack"]');
-  assert.equal((await localItems())['atomReview.userPacks'][0].pack.name, PACK_NAME);
-
-  await options.fill('#pack-choice-repo', `${DEMO_PR.owner}/${DEMO_PR.repo}`);
-  await options.selectOption('#pack-choice-pack', 'user:e2e pack');
-  await options.click('[data-options="pack-choice-button"]');
-  await options.waitForSelector('[data-options="pack-choice"][data-repo="rocm/atom"]');
-  assert.match(await options.textContent('[data-options="pack-applies"]'), /e2e pack/);
-
-  const after = await findingRules(CUSTOM_RULE);
-  assert.ok(after.includes(CUSTOM_RULE), 'the custom rule\'s finding is shown');
-  assert.equal(after.filter((rule) => rule === offRule).length, 0, `no finding of ${offRule}, which the pack turns off`);
-
-  // The pack's words are text, never HTML.
-  const page = await browser.context.newPage();
-  await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
-  const finding = await page.waitForSelector(`[data-atom-review="finding"][data-rule="${CUSTOM_RULE}"]`, { timeout: 30000 });
-  assert.equal(await finding.$('b'), null);
-  await page.close();
-
-  // Back to the default pack: the built-in rule's findings come back.
-  await options.click('[data-options="pack-choice"][data-repo="rocm/atom"] button');
-  await options.waitForFunction(() => !document.querySelector('[data-options="pack-choice"]'));
-  const restored = await findingRules(offRule);
-  assert.ok(!restored.includes(CUSTOM_RULE));
+test('the rule id box offers the engine\'s catalogue with each rule\'s measured status; an override shows its rule\'s', async () => {
+  const catalogue = JSON.parse(execFileSync(CLI_PATH, ['rules', '--format', 'json']).toString());
+  const options = await openOptions(browser);
+  await options.waitForFunction((count) => document.querySelectorAll('#override-rule-ids option').length === count,
+    catalogue.length);
+  const offered = await options.$$eval('#override-rule-ids option', (all) => all.map((option) => [option.value, option.label]));
+  assert.deepEqual(offered.map(([id]) => id), catalogue.map((rule) => rule.id));
+  const hk3 = catalogue.find((rule) => rule.id === 'HK3');
+  const measured = hk3.labels > 0 ? `${Math.round(hk3.precision * 100)}% on ${hk3.labels} labels` : 'not measured yet';
+  assert.equal(new Map(offered).get('HK3'), `${hk3.summary} (${hk3.status}, ${measured})`);
+  await overrideRule(options, 'built-in:atom', 'HK3', 'off');
+  assert.equal(await options.$eval('[data-options="rule-override"][data-rule="HK3"] [data-options="rule-status"]',
+    (span) => span.textContent), `${hk3.status}, ${measured}`);
+  await overrideRule(options, 'built-in:atom', 'HK3', '');
   await options.close();
 });
 
 test('trying the imported pack on a pasted diff lists its findings as text', async () => {
-  const options = await openOptions();
+  const options = await openOptions(browser);
   await options.selectOption('#try-pack-pack', 'user:e2e pack');
   await options.fill('#try-pack-diff', demoDiff().toString('utf8'));
   await options.click('[data-options="try-pack-button"]');
@@ -106,19 +126,19 @@ test('trying the imported pack on a pasted diff lists its findings as text', asy
 });
 
 test('a pack whose pattern RE2 rejects: RE2\'s error at the pattern\'s path, and nothing stored', async () => {
-  const stored = (await localItems())['atomReview.userPacks'] ?? [];
-  const options = await openOptions();
-  await options.setInputFiles('#import-pack', packFile({
+  const stored = (await browser.localItems())['atomReview.userPacks'] ?? [];
+  const options = await openOptions(browser);
+  const refused = await importPack(options, {
     name: 'bad pack', repos: ['octo/demo'],
     custom_rules: [{ id: 'X-bad', pattern: 'print(', severity: 'note', problem: 'p', impact: 'i', action: 'a' }],
-  }));
-  await options.waitForSelector('[data-options="pack-import-status"].flash-error');
+  });
+  assert.equal(refused.ok, false);
   const errors = await options.$$eval('[data-options="pack-error"]', (items) => items.map((item) => ({ path: item.dataset.path, text: item.textContent })));
   const patternError = errors.find((error) => error.path === '/custom_rules/0/pattern');
   assert.ok(patternError, JSON.stringify(errors));
   assert.match(patternError.text, /RE2/);
   assert.match(patternError.text, /missing \)/, 'RE2\'s own message');
-  assert.deepEqual((await localItems())['atomReview.userPacks'] ?? [], stored, 'nothing stored');
+  assert.deepEqual((await browser.localItems())['atomReview.userPacks'] ?? [], stored, 'nothing stored');
   assert.equal(await options.locator('[data-options="pack"][data-pack-id="user:bad pack"]').count(), 0);
   await options.close();
 });

@@ -8,6 +8,8 @@ import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { DEMO_PR, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
+import { findingSelector, openReviewed, pullUrl } from './support/review-page.mjs';
+import { assertTwoTabsKeepEveryWrite } from './support/two-tabs.mjs';
 
 const IN_PLACE_PR = { ...DEMO_PR, number: 4251 };
 const TWO_TABS_PR = { ...DEMO_PR, number: 4252 };
@@ -27,27 +29,12 @@ after(async () => {
   await github?.close();
 });
 
-const pullUrl = (pr, tab) => `https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}/${tab}`;
-const findingSelector = (f) => `[data-atom-review="finding"][data-rule="${f.rule}"][data-path="${f.path}"][data-line="${f.line}"]`;
 const lineFindings = () => reference.findings.filter((f) => f.path !== null && f.line !== null);
-
-async function openReviewed(url, { badges }) {
-  const page = await browser.context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(([findings, badgeCount]) =>
-    document.querySelectorAll('[data-atom-review="finding"]').length === findings
-    && document.querySelectorAll('[data-atom-review="tier-badge"]').length === badgeCount
-    && document.querySelector('[data-atom-review="panel"] [data-atom-review="checklist-item"]'),
-  [reference.findings.length, badges], { timeout: 30000 });
-  return page;
-}
-
-const shownFindings = (page) => page.locator('[data-atom-review="finding"]').count();
 
 test('a dismissal redraws in place: the same panel, no badge removed or added, the other findings untouched', async () => {
   const [target] = lineFindings();
   assert.ok(target, 'the demo has a finding on a line');
-  const page = await openReviewed(pullUrl(IN_PLACE_PR, 'files'), { badges: reference.files.length });
+  const page = await openReviewed(browser, pullUrl(IN_PLACE_PR, 'files'), { findings: reference.findings.length, badges: reference.files.length });
   await page.evaluate(() => {
     window.__before = {
       panel: document.querySelector('[data-atom-review="panel"]'),
@@ -80,47 +67,5 @@ test('a dismissal redraws in place: the same panel, no badge removed or added, t
   await page.close();
 });
 
-// Clicks the dismiss buttons of `findings`, then ticks each checkbox numbered in `boxes`, a click
-// every few milliseconds: run in two tabs at once, their writes overlap for the whole run.
-function actAtOnce(page, findings, boxes) {
-  return page.evaluate(async ([selectors, indices]) => {
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 2));
-    for (const selector of selectors) document.querySelector(`${selector} [data-atom-review="dismiss-button"]`).click();
-    for (const index of indices) {
-      document.querySelectorAll('[data-atom-review="checklist-item"]')[index].click();
-      await pause();
-    }
-  }, [findings.map(findingSelector), boxes]);
-}
-
-const checkedBoxes = (page) => page.$$eval('[data-atom-review="checklist-item"]',
-  (all) => all.flatMap((box, index) => (box.checked ? [index] : [])));
-
-test('two tabs on one pull request: every dismissal and tick made at the same time in either is kept and shown in both', async () => {
-  const findings = lineFindings();
-  const boxCount = reference.checklist.reduce((sum, entry) => sum + entry.items.length, 0);
-  assert.ok(findings.length >= 2 && boxCount >= 4, `the demo has two line findings (${findings.length}) and four checklist items (${boxCount})`);
-  const first = await openReviewed(pullUrl(TWO_TABS_PR, 'files'), { badges: reference.files.length });
-  const second = await openReviewed(pullUrl(TWO_TABS_PR, 'changes'), { badges: reference.files.length });
-  const boxes = Array.from({ length: boxCount }, (_, index) => index);
-  // Each tab dismisses one finding and ticks every other checklist item, both tabs at once.
-  await Promise.all([
-    actAtOnce(first, [findings[0]], boxes.filter((index) => index % 2 === 0)),
-    actAtOnce(second, [findings[1]], boxes.filter((index) => index % 2 === 1)),
-  ]);
-  for (const [name, page] of [['first', first], ['second', second]]) {
-    await page.waitForFunction(([n, ticks]) => document.querySelectorAll('[data-atom-review="finding"]').length === n
-      && Array.from(document.querySelectorAll('[data-atom-review="checklist-item"]')).filter((box) => box.checked).length === ticks,
-    [reference.findings.length - 2, boxCount], { timeout: 15000 }).catch(() => {});
-    assert.equal(await shownFindings(page), reference.findings.length - 2, `${name} tab: both dismissals shown`);
-    assert.deepEqual(await checkedBoxes(page), boxes, `${name} tab: every tick shown`);
-  }
-  const stored = Object.entries(await browser.serviceWorker.evaluate(() => chrome.storage.local.get(null)))
-    .filter(([key]) => key.startsWith(`atom-review:pr:ROCm/ATOM#${TWO_TABS_PR.number}@`));
-  assert.equal(stored.length, 1, 'one state for the pull request');
-  const [[, state]] = stored;
-  assert.deepEqual(state.dismissed.map((d) => `${d.rule} ${d.line}`).sort(), findings.slice(0, 2).map((f) => `${f.rule} ${f.line}`).sort());
-  assert.equal(state.checked.length, boxCount);
-  await first.close();
-  await second.close();
-});
+test('two tabs on one pull request: every dismissal and tick made at the same time in either is kept and shown in both',
+  () => assertTwoTabsKeepEveryWrite(browser, TWO_TABS_PR, reference));

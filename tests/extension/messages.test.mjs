@@ -67,3 +67,11 @@ test('try-pack requests: pack JSON text and a diff of at most MAX_DIFF_BYTES cha
   assert.equal(parsePackTryRequest(packTryRequest('{}', 'x'.repeat(MAX_DIFF_BYTES + 1))), null);
   assert.equal(parsePackTryRequest({ type: 'validate-pack', packJson: '{}', diff: '' }), null);
 });
+
+test('rule catalogue requests are recognised by their type alone', async () => {
+  const { isRuleCatalogueRequest, ruleCatalogueRequest } = await import('../../extension/shared/pack-messages.js');
+  assert.equal(isRuleCatalogueRequest(ruleCatalogueRequest()), true);
+  assert.equal(isRuleCatalogueRequest({ type: 'validate-pack', packJson: '{}' }), false);
+  assert.equal(isRuleCatalogueRequest(null), false);
+  assert.equal(isRuleCatalogueRequest('rule-catalogue'), false);
+});

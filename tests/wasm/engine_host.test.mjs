@@ -56,3 +56,9 @@ test('a diff over the byte limit reaches the engine cut to one byte over, and th
   assert.ok(result.files.length < sections && result.files.length > sections / 2, String(result.files.length));
   assert.match(result.draft, /✂️ Partial review: the diff is larger than 8 MiB/);
 });
+
+test('the host gives the rule catalogue as the engine lists it', async () => {
+  const catalogueHost = createEngineHost(loadEngine);
+  const engine = await loadEngine();
+  assert.deepEqual(await catalogueHost.rules(), JSON.parse(engine.rules()));
+});

@@ -15,7 +15,9 @@ export function browserArgs(port) {
   return [
     '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--no-first-run',
-    `--host-resolver-rules=${FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`).join(', ')}`,
+    // Every other host does not resolve: nothing leaves the machine, and a request elsewhere
+    // (recorded, then failing at once) breaks the audit.
+    `--host-resolver-rules=${[...FAKE_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${port}`), 'MAP * ~NOTFOUND'].join(', ')}`,
     // Playwright's ignoreHTTPSErrors does not cover the extension's service-worker fetches.
     '--ignore-certificate-errors',
   ];
@@ -34,7 +36,11 @@ function recordRequests(context) {
   return requests;
 }
 
-/** Returns {context, serviceWorker, requests, close}; close() fails when a request breaks the audit. */
+/**
+ * Returns {context, serviceWorker, requests, close} and what the helpers shared with Firefox use
+ * (support/firefox.mjs gives the same): newPage(), openExtensionPage(path), localItems() (what
+ * the extension's storage.local holds). close() fails when a request breaks the audit.
+ */
 export async function launchWithExtension({ port, viewport = { width: 1280, height: 900 } }) {
   if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`${EXTENSION_DIR} has no manifest.json: run \`node extension/build.mjs\` first`);
@@ -49,10 +55,19 @@ export async function launchWithExtension({ port, viewport = { width: 1280, heig
   });
   const requests = recordRequests(context);
   const serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');
+  const extensionOrigin = `chrome-extension://${new URL(serviceWorker.url()).host}`;
   return {
     context,
     serviceWorker,
     requests,
+    extensionOrigin,
+    newPage: () => context.newPage(),
+    async openExtensionPage(path) {
+      const page = await context.newPage();
+      await page.goto(`${extensionOrigin}/${path}`);
+      return page;
+    },
+    localItems: () => serviceWorker.evaluate(() => chrome.storage.local.get(null)),
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

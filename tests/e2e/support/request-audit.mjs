@@ -4,7 +4,9 @@
 import assert from 'node:assert/strict';
 import { FAKE_HOSTS } from './fake-github.mjs';
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
+// CONNECT is Firefox's proxy tunnel (tunnel-proxy.mjs), only ever joined to the fake GitHub,
+// which records and audits what goes through it.
+const READ_METHODS = new Set(['GET', 'HEAD', 'CONNECT']);
 // A request may name no origin (a navigation, a same-origin GET), the page's, or the extension's.
 const ALLOWED_ORIGIN = /^(?:https:\/\/github\.com|chrome-extension:\/\/[a-p]{32}|moz-extension:\/\/[0-9a-f-]{36})$/;
 
@@ -21,4 +23,11 @@ export function requestsBreakingAudit(requests) {
 
 export function assertRequestsAllowed(requests) {
   assert.deepEqual(requestsBreakingAudit(requests), [], 'requests outside the allowed hosts and methods');
+}
+
+/** Takes the requests a test made on purpose out of `requests` (so that teardown's audit passes) and returns them. */
+export function takeOut(requests, isPlanted) {
+  const planted = requests.filter(isPlanted);
+  requests.splice(0, requests.length, ...requests.filter((request) => !isPlanted(request)));
+  return planted;
 }

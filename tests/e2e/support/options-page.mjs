@@ -1,0 +1,95 @@
+// The options page's pack controls as a user works them, for Chromium (Playwright) and Firefox
+// (Puppeteer) alike: only page calls both libraries share (waitForSelector, click, $eval,
+// evaluate), and the controls are set the way the user's input reaches the page (value, then the
+// `input` / `change` event Preact listens to; a file chosen arrives as the input's `files`).
+import { isDeepStrictEqual } from 'node:util';
+import { waitUntil } from './review-page.mjs';
+
+/** The options page, in a tab of its own; `session` is a launched browser (browser.mjs, firefox.mjs). */
+export async function openOptions(session) {
+  const page = await session.openExtensionPage('options.html');
+  await page.waitForSelector('[data-options="pack-import"]', { timeout: 15000 });
+  return page;
+}
+
+async function setControl(page, selector, value) {
+  await page.evaluate(([where, text]) => {
+    const control = document.querySelector(where);
+    control.value = text;
+    control.dispatchEvent(new Event(control.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+  }, [selector, value]);
+}
+
+// What the extension's storage.local holds, read by the options page itself (an extension page).
+const stored = (options) => options.evaluate(() => (globalThis.browser ?? globalThis.chrome).storage.local.get(null));
+
+/** Waits until `check(items)` holds for what storage.local holds. */
+async function waitForStored(options, check, what) {
+  const until = Date.now() + 15000;
+  while (!check(await stored(options))) {
+    if (Date.now() > until) throw new Error(`waited 15 s for ${what}`);
+    await new Promise((resolve) => { setTimeout(resolve, 100); });
+  }
+}
+
+/**
+ * Imports `pack` as the file `pack.json`. Resolves to {ok: true} once the pack is kept, or to
+ * {ok: false, text} when the page says it was not (the status then is an error).
+ */
+export async function importPack(options, pack) {
+  await options.evaluate((text) => {
+    const files = new DataTransfer();
+    files.items.add(new File([text], 'pack.json', { type: 'application/json' }));
+    const input = document.querySelector('#import-pack');
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }, JSON.stringify(pack));
+  const until = Date.now() + 15000;
+  for (;;) {
+    const kept = (await stored(options))['atomReview.userPacks'] ?? [];
+    // Storage may give the keys back in another order (Chromium sorts them).
+    if (kept.some((user) => isDeepStrictEqual(user.pack, pack))) return { ok: true };
+    const refusal = await options.$eval('[data-options="pack-import-status"]',
+      (status) => (status.classList.contains('flash-error') ? status.textContent : null));
+    if (refusal !== null) return { ok: false, text: refusal };
+    if (Date.now() > until) throw new Error(`waited 15 s for ${pack.name} to be imported`);
+    await new Promise((resolve) => { setTimeout(resolve, 100); });
+  }
+}
+
+/** Makes `packId` the pack for `repo` ('OWNER/REPO'); '' is the default. Resolves once it is stored. */
+export async function choosePack(options, repo, packId) {
+  await setControl(options, '#pack-choice-repo', repo);
+  await setControl(options, '#pack-choice-pack', packId);
+  await options.click('[data-options="pack-choice-button"]');
+  const key = repo.toLowerCase();
+  await waitForStored(options, (items) => (items['atomReview.packChoices']?.[key] ?? '') === packId, `${packId || 'the default'} for ${repo}`);
+}
+
+/** Overrides rule `ruleId` of pack `packId` with `level` ('off' | 'note' | 'warn' | 'red'), or '' for the pack's own. */
+export async function overrideRule(options, packId, ruleId, level) {
+  await setControl(options, '#override-pack', packId);
+  if (level === '') {
+    await setControl(options, `[data-options="rule-override"][data-rule="${ruleId}"] select`, '');
+  } else {
+    await setControl(options, '#override-rule', ruleId);
+    await setControl(options, '#override-level', level);
+    await options.click('[data-options="override-button"]');
+  }
+  await waitForStored(options, (items) => (items['atomReview.ruleOverrides']?.[packId]?.[ruleId] ?? '') === level,
+    `${ruleId} of ${packId} at ${level || 'the pack\'s own'}`);
+}
+
+/** Switches the imported pack `name` on or off. */
+export async function setPackEnabled(options, name, enabled) {
+  const selector = `[data-options="pack"][data-pack-id="user:${name}"] [data-options="pack-enabled"]`;
+  if (await options.$eval(selector, (box) => box.checked) !== enabled) await options.click(selector);
+  await waitForStored(options, (items) => (items['atomReview.userPacks'] ?? []).some((user) => user.name === name && user.enabled === enabled),
+    `${name} ${enabled ? 'on' : 'off'}`);
+}
+
+/** Removes the imported pack `name`. */
+export async function removePack(options, name) {
+  await options.click(`[data-options="pack"][data-pack-id="user:${name}"] [data-options="pack-remove"]`);
+  await waitForStored(options, (items) => !(items['atomReview.userPacks'] ?? []).some((user) => user.name === name), `${name} removed`);
+}
