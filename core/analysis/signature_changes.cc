@@ -30,14 +30,19 @@ int column_of(const ast::FileSyntax& part, const PyFunction& function) {
   return first == std::string::npos ? 0 : static_cast<int>(first - start);
 }
 
-std::map<std::string, PyFunction> functions_by_key(const SideTrees& side) {
-  std::map<std::string, PyFunction> out;
+struct KeyedFunction {
+  const ast::FileSyntax* part = nullptr;
+  const PyFunction* function = nullptr;
+};
+
+std::map<std::string, KeyedFunction> functions_by_key(const SideTrees& side) {
+  std::map<std::string, KeyedFunction> out;
   for (const ast::FileSyntax& part : side.parts)
     for (const PyFunction& function : part.python().functions) {
       if (function.header_line < part.first_line) continue;
       const std::string key =
           side.whole ? function.qualified : std::to_string(column_of(part, function)) + ":" + function.name;
-      out.emplace(key, function);  // the first def of a name wins (a redefinition is its own story)
+      out.emplace(key, KeyedFunction{&part, &function});  // the first def of a name wins (a redefinition is its own story)
     }
   return out;
 }
@@ -77,22 +82,33 @@ std::vector<int> deleted_code_lines(const FileView& file) {
   return sorted_lines(file, is_deleted_code, &CodeLine::old_line);
 }
 
+std::vector<PyFunctionPair> python_function_pairs(const FileView& file) {
+  std::vector<PyFunctionPair> out;
+  if (file.language != Language::Python) return out;
+  const std::map<std::string, KeyedFunction> before = functions_by_key(base_trees(file));
+  for (const auto& [key, after] : functions_by_key(head_trees(file))) {
+    const auto old = before.find(key);
+    out.push_back({after.part, after.function, old == before.end() ? nullptr : old->second.function});
+  }
+  return out;
+}
+
 std::vector<PySignatureChange> python_signature_changes(const FileView& file) {
   std::vector<PySignatureChange> out;
   if (file.language != Language::Python) return out;
   const std::vector<int> written = new_code_lines(file);
   const std::vector<int> deleted = deleted_code_lines(file);
   if (written.empty() && deleted.empty()) return out;
-  const std::map<std::string, PyFunction> before = functions_by_key(base_trees(file));
-  for (const auto& [key, after] : functions_by_key(head_trees(file))) {
-    const auto old = before.find(key);
-    if (old == before.end()) continue;
-    if (!signature_touched(after, written) && !signature_touched(old->second, deleted)) continue;
-    PySignatureChange change{&file, old->second, after, {}, {}, false};
-    for (const PyParameter& parameter : old->second.parameters)
+  for (const PyFunctionPair& pair : python_function_pairs(file)) {
+    if (!pair.before) continue;
+    const PyFunction& after = *pair.after;
+    const PyFunction& before = *pair.before;
+    if (!signature_touched(after, written) && !signature_touched(before, deleted)) continue;
+    PySignatureChange change{&file, before, after, {}, {}, false};
+    for (const PyParameter& parameter : before.parameters)
       if (ordinary(parameter) && !has_parameter(after.parameters, parameter.name)) change.removed.push_back(parameter.name);
     for (const PyParameter& parameter : after.parameters) {
-      if (!has_parameter(old->second.parameters, parameter.name)) change.added.push_back(parameter);
+      if (!has_parameter(before.parameters, parameter.name)) change.added.push_back(parameter);
       change.after_takes_kwargs |= parameter.kind == PyParamKind::VarKeyword;
     }
     if (!change.removed.empty() || !change.added.empty()) out.push_back(std::move(change));

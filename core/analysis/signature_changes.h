@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/file_syntax.h"
 #include "core/analysis/python_syntax.h"
 #include "core/analysis/review_model.h"
 
@@ -25,6 +26,15 @@ struct PySignatureChange {
 };
 
 std::vector<PySignatureChange> python_signature_changes(const FileView& file);
+
+// Every head function of `file` (Python) with the base function it continues, paired as above
+// (`before` is nullptr when the base has none: a new def), whether or not the PR touched it.
+struct PyFunctionPair {
+  const ast::FileSyntax* part = nullptr;  // the head part holding `after`
+  const ast::PyFunction* after = nullptr;
+  const ast::PyFunction* before = nullptr;
+};
+std::vector<PyFunctionPair> python_function_pairs(const FileView& file);
 
 // A Python call the PR wrote: a line of it is new code (is_new_code).
 struct WrittenCall {

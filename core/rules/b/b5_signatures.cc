@@ -1,116 +1,292 @@
-// B5 sub-checks on def signatures: param-discard, param-removed, rename.
+// B5 sub-checks on def signatures: param-discard, param-removed, rename. Read from both sides'
+// syntax trees (the functions, their parameters and bodies, the calls and names of the head) and
+// from the diff's new and deleted lines.
 #include <algorithm>
-#include <memory>
+#include <map>
 #include <optional>
 #include <set>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+
+#include "core/analysis/file_trees.h"
 #include "core/analysis/signature_changes.h"
-#include "core/rules/a/abc_support.h"
 #include "core/rules/b/b5_subchecks.h"
 
 namespace atom::b5 {
 namespace {
 
-// One def as one side of one hunk shows it.
-struct SeenDef {
-  const FileView* file = nullptr;
-  const HunkView* hunk = nullptr;
-  PyDef def;
-  std::shared_ptr<const SideLines> side;  // shared by every def of the hunk: one copy per hunk
-  const SideLines& lines() const { return *side; }
-  const CodeLine* header() const { return lines()[def.header]; }
-};
+using ast::PyFunction;
+using ast::PyParameter;
+using ast::PyParamKind;
 
-std::vector<SeenDef> defs_on_side(const ReviewModel& model, Side side) {
-  std::vector<SeenDef> out;
-  for (const FileView& file : model.files) {
-    if (file.language != Language::Python || file.is_test) continue;
-    for (const HunkView& hunk : file.hunks) {
-      auto lines = std::make_shared<const SideLines>(side_lines(hunk, side));
-      for (PyDef& def : python_defs(*lines)) out.push_back({&file, &hunk, std::move(def), lines});
-    }
-  }
-  return out;
+bool ordinary_param(const PyParameter& param) {
+  return param.kind != PyParamKind::VarPositional && param.kind != PyParamKind::VarKeyword && param.name != "self" &&
+         param.name != "cls" && !param.name.empty() && param.name[0] != '_';
 }
 
-bool ordinary_param(const PyParam& param) {
-  return param.kind != "*" && param.kind != "**" && param.name != "self" && param.name != "cls" &&
-         !param.name.empty() && param.name[0] != '_';
-}
-
-bool takes_kwargs(const PyDef& def) {
-  for (const PyParam& param : def.params)
-    if (param.kind == "**") return true;
-  return false;
-}
-
-std::vector<std::string> param_names(const PyDef& def) {
+std::vector<std::string> param_names(const PyFunction& function) {
   std::vector<std::string> names;
-  for (const PyParam& param : def.params) names.push_back(param.name);
+  for (const PyParameter& param : function.parameters) names.push_back(param.name);
   return names;
 }
 
-// A body that only raises NotImplementedError, passes, or is `...`: an abstract stub.
-bool stub_body(const SeenDef& seen) {
-  static const RE2 stub(R"(^\s*(?:pass|\.\.\.|raise\s+NotImplementedError\b.*|return\s+NotImplemented)\s*$)");
-  for (size_t index : seen.def.body)
-    if (!RE2::FullMatch(seen.lines()[index]->code, stub)) return false;
+bool contains(const std::vector<int>& sorted_lines, int line) {
+  return std::binary_search(sorted_lines.begin(), sorted_lines.end(), line);
+}
+
+bool contains_any(const std::vector<int>& sorted_lines, ast::LineRange range) {
+  auto it = std::lower_bound(sorted_lines.begin(), sorted_lines.end(), range.first);
+  return it != sorted_lines.end() && *it <= range.last;
+}
+
+// The part shows the whole signature: the body starts inside it.
+bool signature_visible(const ast::FileSyntax& part, const PyFunction& function) {
+  return function.header_line >= part.first_line && function.body.first > 0 && function.body.first <= part.last_line;
+}
+
+// A Python file's head or base parts with the functions each holds.
+struct SideFunction {
+  const FileView* file = nullptr;
+  const ast::FileSyntax* part = nullptr;
+  const PyFunction* function = nullptr;
+};
+
+// The functions of one side whose `def` line is in `lines` (that side's numbers), signature shown.
+std::vector<SideFunction> functions_with_def_on(const FileView& file, const SideTrees& side,
+                                                const std::vector<int>& lines) {
+  std::vector<SideFunction> out;
+  for (const ast::FileSyntax& part : side.parts)
+    for (const PyFunction& function : part.python().functions)
+      if (contains(lines, function.header_line) && signature_visible(part, function)) out.push_back({&file, &part, &function});
+  return out;
+}
+
+bool defines(const SideTrees& side, const std::string& name) {
+  for (const ast::FileSyntax& part : side.parts)
+    for (const PyFunction& function : part.python().functions)
+      if (function.name == name) return true;
+  return false;
+}
+
+// Defs whose signature is fixed by something else: fake/meta implementations of custom ops
+// (they mirror the real op's signature), Triton kernels (launched with a generic argument list),
+// abstract methods and overload stubs.
+bool signature_imposed(const PyFunction& function) {
+  static const RE2 mirror_name(R"((?i).*(?:fake|meta|abstract).*)");
+  static const RE2 imposing(R"(^(?:triton\.|gluon\.|(?:torch\.library\.)?register_fake|\w*impl_abstract|(?:abc\.)?abstractmethod|(?:typing\.)?overload))");
+  if (RE2::FullMatch(function.name, mirror_name)) return true;
+  for (const ast::PyDecorator& decorator : function.decorators)
+    if (RE2::PartialMatch(decorator.callee, imposing)) return true;
+  return false;
+}
+
+// A body of only a docstring, `pass`, `...`, `raise NotImplementedError` or `return NotImplemented`:
+// an abstract stub.
+bool stub_body(const syntax::SyntaxTree& tree, syntax::Node function) {
+  static const RE2 stub(R"((?s)^(?:pass|\.\.\.|raise\s+NotImplementedError\b.*|return\s+NotImplemented)$)");
+  for (syntax::Node statement : function.field("body").named_children()) {
+    if (statement.kind() == "comment") continue;
+    if (statement.kind() == "expression_statement" && statement.named_child_count() == 1 &&
+        (statement.named_child(0).kind() == "string" || statement.named_child(0).kind() == "ellipsis"))
+      continue;
+    if (!RE2::FullMatch(tree.text(statement), stub)) return false;
+  }
   return true;
 }
 
-const SeenDef* find_def(const std::vector<SeenDef>& defs, const FileView* file, const std::string& qualified,
-                        LineKind header_kind) {
-  for (const SeenDef& seen : defs)
-    if (seen.file == file && seen.def.qualified == qualified && seen.header()->kind == header_kind) return &seen;
-  return nullptr;
+// Whether `name` is read anywhere in the node: as a name, in an f-string field or a nested def,
+// not as an attribute (`self.name`) or a keyword (`f(name=…)`); `locals()` reads every name.
+bool reads_name(const syntax::SyntaxTree& tree, syntax::Node node, const std::string& name) {
+  bool read = false;
+  syntax::walk(node, [&](syntax::Node current) {
+    if (read) return false;
+    if (current.kind() != "identifier") return true;
+    const std::string_view text = tree.text(current);
+    if (text != name && text != "locals") return true;
+    const syntax::Node parent = current.parent();
+    if (parent.kind() == "attribute" && parent.field("attribute") == current) return true;
+    if (parent.kind() == "keyword_argument" && parent.field("name") == current) return true;
+    read = true;
+    return false;
+  });
+  return read;
 }
 
-Finding def_finding(const SeenDef& seen, Severity severity, const char* message,
-                    std::map<std::string, std::string> fields) {
-  return abc::line_finding("B5", severity, *seen.file, *seen.header(), message, std::move(fields));
+// The complete head function (its node) whose `def` is on `header_line`, if the head shows it whole.
+std::optional<VisibleFunction> complete_head_function(const std::vector<VisibleFunction>& complete,
+                                                      const ast::FileSyntax& part, int header_line) {
+  for (const VisibleFunction& visible : complete)
+    if (visible.syntax == &part && visible.syntax->tree.start_line(visible.node) == header_line) return visible;
+  return std::nullopt;
 }
 
-// A statement (new side: context or added) in the diff that calls `name(` and matches `also`.
-struct Use {
-  const FileView* file = nullptr;
-  const CodeLine* line = nullptr;
+// An added file shown by its one hunk: its last def runs to the end of the file, so it is whole
+// although no line after it says so.
+std::optional<VisibleFunction> last_def_of_added_file(const FileView& file, const ast::FileSyntax& part,
+                                                      const PyFunction& function) {
+  if (file.file->status != FileStatus::Added || function.range.last != part.last_line) return std::nullopt;
+  std::optional<VisibleFunction> found;
+  syntax::walk(part.tree.root(), [&](syntax::Node node) {
+    if (found) return false;
+    if (node.kind() == "function_definition" && part.tree.start_line(node) == function.header_line) {
+      if (!node.has_error()) found = VisibleFunction{&part, node};
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+// A fragment may cut off the class around an indented def: `self`/`cls` or the indentation says
+// it is (or may be) a method.
+bool may_be_method(const ast::FileSyntax& part, const PyFunction& function) {
+  if (!function.parameters.empty() && (function.parameters[0].name == "self" || function.parameters[0].name == "cls"))
+    return true;
+  if (!part.fragment) return false;
+  const std::string& text = part.tree.text();
+  const size_t start = part.tree.line_start(function.header_line);
+  return start < text.size() && (text[start] == ' ' || text[start] == '\t');
+}
+
+// Where a finding on a changed signature sits: the head's `def` line when the PR wrote it, else the
+// first line of the signature it wrote, else the first it deleted (a parameter line of a long
+// signature: the `def` line itself may be no line the diff shows).
+struct Anchor {
+  int line = 0;
+  Side side = Side::New;
 };
 
-bool python_def_header(std::string_view statement) {
-  static const RE2 def(R"(^\s*(?:async\s+)?def\s)");
-  return RE2::PartialMatch(statement, def);
+Anchor signature_anchor(const PySignatureChange& change, const std::vector<int>& written, const std::vector<int>& deleted) {
+  auto signature = [](const PyFunction& function) {
+    return ast::LineRange{function.range.first, std::max(function.header_line, function.body.first - 1)};
+  };
+  if (contains(written, change.after.header_line)) return {change.after.header_line, Side::New};
+  const ast::LineRange after = signature(change.after), before = signature(change.before);
+  auto first_in = [](const std::vector<int>& lines, ast::LineRange range) {
+    auto it = std::lower_bound(lines.begin(), lines.end(), range.first);
+    return it != lines.end() && *it <= range.last ? *it : 0;
+  };
+  if (const int line = first_in(written, after)) return {line, Side::New};
+  if (const int line = first_in(deleted, before)) return {line, Side::Old};
+  return {change.after.header_line, Side::New};
 }
 
-std::optional<Use> find_use(const ReviewModel& model, LineKind skipped, const RE2& pattern) {
+Finding def_finding(const FileView& file, const PyFunction& function, Severity severity, const char* message,
+                    std::map<std::string, std::string> fields) {
+  Finding finding;
+  finding.rule = "B5";
+  finding.severity = severity;
+  finding.path = file.path;
+  finding.line = function.header_line;
+  finding.side = Side::New;
+  finding.message_id = message;
+  finding.fields = std::move(fields);
+  return finding;
+}
+
+// A place of the head that still uses something.
+struct Use {
+  const FileView* file = nullptr;
+  int line = 0;
+};
+
+std::string location(const Use& use) { return use.file->path + ":" + std::to_string(use.line); }
+
+std::string last_part(const std::string& callee) {
+  const size_t dot = callee.rfind('.');
+  return dot == std::string::npos ? callee : callee.substr(dot + 1);
+}
+
+// Whether head line `line` of `file` holds `word` as code: a fragment that begins inside a
+// docstring parses its prose as code, so a name the tree finds there is checked against the
+// diff's own reading of the line (strings blanked, comments removed).
+bool code_on_line_mentions(const FileView& file, int line, const std::string& word) {
+  const RE2 as_word("(?:^|[^\\w])" + RE2::QuoteMeta(word) + "(?:[^\\w]|$)");
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& code : hunk.lines)
+      if (code.kind != LineKind::Removed && code.new_line == line)
+        return !code.in_docstring && RE2::PartialMatch(code.code, as_word);
+  return false;
+}
+
+bool passes_keyword(const ast::PyCall& call, const std::string& name, const std::string& keyword) {
+  if (last_part(call.callee) != name) return false;
+  return std::any_of(call.arguments.begin(), call.arguments.end(),
+                     [&](const ast::PyArgument& argument) { return argument.keyword == keyword; });
+}
+
+// A call the head shows (a line of the hunks, or anywhere in a whole file) passing `keyword=` to
+// `name`, outside the function itself (`function`'s head lines in `own`: a wrapper passing it on to
+// the op it wraps, `aiter.name(…, keyword=…)`, is no caller of the wrapper).
+std::optional<Use> head_call_passing(const ReviewModel& model, const std::string& name, const std::string& keyword,
+                                     const FileView& own, ast::LineRange function) {
   for (const FileView& file : model.files) {
     if (file.language != Language::Python) continue;
-    for (const HunkView& hunk : file.hunks) {
-      const Side side = skipped == LineKind::Removed ? Side::New : Side::Old;
-      const SideLines lines = side_lines(hunk, side);
-      for (size_t i = 0; i < lines.size(); ++i) {
-        if (!is_statement_start(*lines[i]) || lines[i]->in_docstring) continue;
-        if (side == Side::Old && !is_deleted_code(*lines[i])) continue;
-        const std::string statement = abc::joined_statement(lines, i);
-        if (python_def_header(statement)) continue;  // the def itself is not a use
-        if (RE2::PartialMatch(statement, pattern)) return Use{&file, lines[i]};
+    for (const ast::FileSyntax& part : head_trees(file).parts)
+      for (const ast::PyCall& call : part.python().calls)
+        if (passes_keyword(call, name, keyword) && !(&file == &own && function.contains(call.line)) &&
+            code_on_line_mentions(file, call.line, name))
+          return Use{&file, call.line};
+  }
+  return std::nullopt;
+}
+
+// A call the PR deleted (a deleted line of it) that passed `keyword=`, outside the function itself
+// (`function`'s base lines in `own`): it updated that caller. Any callee counts — callers reach a
+// method through `self.layers[i](…)` (`__call__` → `forward`) or an alias (`fmoe = aiter.fmoe_…`).
+bool deleted_call_passing(const ReviewModel& model, const std::string& keyword, const FileView& own,
+                          ast::LineRange function) {
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    const std::vector<int> deleted = deleted_code_lines(file);
+    if (deleted.empty()) continue;
+    for (const ast::FileSyntax& part : base_trees(file).parts)
+      for (const ast::PyCall& call : part.python().calls) {
+        if (&file == &own && function.contains(call.line)) continue;
+        const bool passes = std::any_of(call.arguments.begin(), call.arguments.end(),
+                                        [&](const ast::PyArgument& argument) { return argument.keyword == keyword; });
+        if (passes && contains_any(deleted, call.range)) return true;
       }
+  }
+  return false;
+}
+
+// A use of the name `name` that the head shows, outside a def's own name and parameters: a call, a
+// read, an import, an attribute `mod.name`.
+std::optional<Use> head_use_of(const ReviewModel& model, const std::string& name) {
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    for (const ast::FileSyntax& part : head_trees(file).parts) {
+      std::optional<Use> found;
+      syntax::walk(part.tree.root(), [&](syntax::Node node) {
+        if (found) return false;
+        if (node.kind() == "parameters" || node.kind() == "lambda_parameters") return false;
+        if (node.kind() != "identifier" || part.tree.text(node) != name) return true;
+        const syntax::Node parent = node.parent();
+        const bool declared = (parent.kind() == "function_definition" || parent.kind() == "class_definition") &&
+                              parent.field("name") == node;
+        const bool keyword = parent.kind() == "keyword_argument" && parent.field("name") == node;
+        const int line = part.tree.start_line(node);
+        if (!declared && !keyword && code_on_line_mentions(file, line, name)) found = Use{&file, line};
+        return false;
+      });
+      if (found) return found;
     }
   }
   return std::nullopt;
 }
 
-std::string location(const Use& use) { return use.file->path + ":" + std::to_string(use.line->line_number()); }
-
-// Every name a statement of new code binds, collected once per review (not once per def).
+// Every name a binding on a line the PR wrote binds (an alias `old = new`, `import new as old`),
+// collected once per review.
 std::set<std::string> names_bound_by_new_code(const ReviewModel& model) {
   std::set<std::string> names;
-  for (const FileView& file : model.files)
-    for (const HunkView& hunk : file.hunks)
-      for (const CodeLine& line : hunk.lines) {
-        if (!is_new_code(line) || !is_statement_start(line)) continue;
-        for (std::string& bound : bound_names(line.code)) names.insert(std::move(bound));
-      }
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    const std::vector<int> written = new_code_lines(file);
+    if (written.empty()) continue;
+    for (const ast::FileSyntax& part : head_trees(file).parts)
+      for (const ast::PyBinding& binding : part.python().bindings)
+        if (binding.target == ast::PyTarget::Name && contains(written, binding.line)) names.insert(binding.name);
+  }
   return names;
 }
 
@@ -133,140 +309,140 @@ bool shares_word(const std::string& a, const std::string& b) {
   return false;
 }
 
-// Defs whose signature is fixed by something else: fake/meta implementations of custom ops
-// (they mirror the real op's signature), Triton kernels (launched with a generic argument list),
-// abstract methods and overload stubs.
-bool signature_imposed(const PyDef& def) {
-  static const RE2 mirror_name(R"((?i).*(?:fake|meta|abstract).*)");
-  static const RE2 imposing(R"(^@(?:triton\.|gluon\.|(?:torch\.library\.)?register_fake|\w*impl_abstract|(?:abc\.)?abstractmethod|(?:typing\.)?overload))");
-  if (RE2::FullMatch(def.name, mirror_name)) return true;
-  for (const std::string& decorator : def.decorators)
-    if (RE2::PartialMatch(decorator, imposing)) return true;
-  return false;
+// The index of the hunk holding head line `line` (new_side) or base line `line`, or -1.
+int hunk_holding(const FileView& file, int line, bool new_side) {
+  for (size_t index = 0; index < file.hunks.size(); ++index)
+    for (const CodeLine& code : file.hunks[index].lines)
+      if (code.kind != (new_side ? LineKind::Removed : LineKind::Added) && (new_side ? code.new_line : code.old_line) == line)
+        return static_cast<int>(index);
+  return -1;
 }
 
-// The head lines of the def (its `def` line alone when the tree does not know it).
-ast::LineRange head_range(const SeenDef& seen) {
-  const int line = seen.header()->new_line;
-  const ast::PyFunction* function = head_function_at(*seen.file, line);
-  return function ? function->range : ast::LineRange{line, line};
-}
-
-// A def inside a def: a closure nothing outside the enclosing function can call.
-bool nested_def(const SeenDef& seen) {
-  const ast::PyFunction* function = head_function_at(*seen.file, seen.header()->new_line);
-  return function != nullptr && function->nesting == ast::PyNesting::Nested;
-}
 }  // namespace
 
 void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
   static const RE2 correctness(R"((?i).*(?:mask|scale|mapping).*|expert_.*)");
-  const std::vector<SeenDef> old_defs = defs_on_side(model, Side::Old);
-  for (const SeenDef& seen : defs_on_side(model, Side::New)) {
-    if (!is_new_code(*seen.header()) || !seen.def.signature_complete) continue;
-    const bool runs_to_file_end = seen.file->file->status == FileStatus::Added && seen.def.end == seen.lines().size();
-    if (!(seen.def.complete || runs_to_file_end) || seen.def.body.empty() || stub_body(seen) ||
-        signature_imposed(seen.def))
-      continue;
-    // A method may be an override that must keep the base signature: only a correctness-
-    // controlling parameter is worth a question there.
-    const bool method = seen.def.qualified.find('.') != std::string::npos;
-    const SeenDef* before = find_def(old_defs, seen.file, seen.def.qualified, LineKind::Removed);
-    std::set<std::string> old_names;
-    if (before) for (const std::string& name : param_names(before->def)) old_names.insert(name);
-    for (const PyParam& param : seen.def.params) {
-      if (!ordinary_param(param) || param.used_in_body || old_names.count(param.name)) continue;
-      const bool controls_correctness = RE2::FullMatch(param.name, correctness);
-      if (method && !controls_correctness) continue;
-      const bool red = controls_correctness && !method;
-      Finding finding = def_finding(seen, red ? Severity::Red : Severity::Warn, "param_discard",
-                                    {{"param", param.name}, {"function", seen.def.qualified}});
-      if (method) finding.tag = Tag::Inferred;
-      if (red)
-        finding.trigger = "`" + param.name + "` of `" + seen.def.qualified + "` (" + seen.file->path + ":" +
-                          std::to_string(seen.header()->new_line) + ") is accepted and never read";
-      out.push_back(std::move(finding));
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python || file.is_test) continue;
+    const std::vector<int> written = new_code_lines(file);
+    if (written.empty()) continue;
+    std::optional<std::vector<VisibleFunction>> complete;  // found when a def line is new
+    for (const PyFunctionPair& pair : python_function_pairs(file)) {
+      const PyFunction& function = *pair.after;
+      if (!contains(written, function.header_line) || signature_imposed(function)) continue;
+      if (!complete) complete = complete_python_functions(head_trees(file));
+      std::optional<VisibleFunction> whole = complete_head_function(*complete, *pair.part, function.header_line);
+      if (!whole) whole = last_def_of_added_file(file, *pair.part, function);
+      if (!whole || stub_body(pair.part->tree, whole->node)) continue;
+      // A method may be an override that must keep the base signature, a closure a callback whose
+      // signature its caller fixes: only a correctness-controlling parameter is worth a question there.
+      const bool method = function.nesting != ast::PyNesting::ModuleLevel || may_be_method(*pair.part, function);
+      for (const PyParameter& param : function.parameters) {
+        if (!ordinary_param(param)) continue;
+        if (pair.before && std::any_of(pair.before->parameters.begin(), pair.before->parameters.end(),
+                                       [&](const PyParameter& old) { return old.name == param.name; }))
+          continue;
+        if (reads_name(pair.part->tree, whole->node.field("body"), param.name)) continue;
+        const bool controls_correctness = RE2::FullMatch(param.name, correctness);
+        if (method && !controls_correctness) continue;
+        const bool red = controls_correctness && !method;
+        Finding finding = def_finding(file, function, red ? Severity::Red : Severity::Warn, "param_discard",
+                                      {{"param", param.name}, {"function", function.qualified}});
+        if (method) finding.tag = Tag::Inferred;
+        if (red)
+          finding.trigger = "`" + param.name + "` of `" + function.qualified + "` (" + file.path + ":" +
+                            std::to_string(function.header_line) + ") is accepted and never read";
+        out.push_back(std::move(finding));
+      }
     }
   }
 }
 
 void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
-  const std::vector<SeenDef> new_defs = defs_on_side(model, Side::New);
-  for (const SeenDef& before : defs_on_side(model, Side::Old)) {
-    if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
-    const SeenDef* after = find_def(new_defs, before.file, before.def.qualified, LineKind::Added);
-    if (!after || !after->def.signature_complete || takes_kwargs(after->def)) continue;
-    const std::vector<std::string> kept = param_names(after->def);
-    for (const PyParam& param : before.def.params) {
-      if (!ordinary_param(param) || std::find(kept.begin(), kept.end(), param.name) != kept.end()) continue;
-      const RE2 keyword_call("\\b" + before.def.name + "\\s*\\(.*\\b" + param.name + "\\s*=[^=]");
-      if (const auto still = find_use(model, LineKind::Removed, keyword_call)) {
-        Finding finding = def_finding(*after, Severity::Red, "param_removed",
-                                      {{"param", param.name}, {"function", before.def.qualified},
-                                       {"where", " but " + location(*still) + " still passes it"},
-                                       {"where_short", " (" + location(*still) + ")"}});
-        finding.trigger = location(*still) + " still passes `" + param.name + "=` to `" + before.def.name + "()`";
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python || file.is_test) continue;
+    const std::vector<int> written = new_code_lines(file), deleted = deleted_code_lines(file);
+    for (const PySignatureChange& change : python_signature_changes(file)) {
+      if (change.after_takes_kwargs) continue;
+      const PyFunction& before = change.before;
+      const PyFunction& after = change.after;
+      const Anchor anchor = signature_anchor(change, written, deleted);
+      auto at_anchor = [&](Finding finding) {
+        finding.line = anchor.line;
+        finding.side = anchor.side;
+        return finding;
+      };
+      for (const std::string& param : change.removed) {
+        if (param[0] == '_') continue;
+        if (const auto still = head_call_passing(model, before.name, param, file, after.range)) {
+          Finding finding = at_anchor(def_finding(file, after, Severity::Red, "param_removed",
+                                                  {{"param", param}, {"function", before.qualified},
+                                                   {"where", " but " + location(*still) + " still passes it"},
+                                                   {"where_short", " (" + location(*still) + ")"}}));
+          finding.trigger = location(*still) + " still passes `" + param + "=` to `" + before.name + "()`";
+          out.push_back(std::move(finding));
+          continue;
+        }
+        if (deleted_call_passing(model, param, file, before.range)) continue;  // the diff updated its callers
+        if (before.name[0] == '_') continue;  // private: its callers are in this module, which the diff shows
+        // The PR wrote calls to it (positional ones too): it went through the callers it knows.
+        if (after.nesting == ast::PyNesting::Nested || pr_writes_call_to(model, before.name, file, after.range)) continue;
+        Finding finding = at_anchor(def_finding(file, after, Severity::Warn, "param_removed",
+                                                {{"param", param}, {"function", before.qualified}, {"where", ""}, {"where_short", ""}}));
+        finding.tag = Tag::Inferred;
         out.push_back(std::move(finding));
-        continue;
       }
-      if (find_use(model, LineKind::Added, keyword_call)) continue;  // the diff updated its callers
-      if (before.def.name[0] == '_') continue;  // private: its callers are in this module, which the diff shows
-      // The PR wrote calls to it (positional ones too): it went through the callers it knows.
-      if (pr_writes_call_to(model, before.def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
-      Finding finding = def_finding(*after, Severity::Warn, "param_removed",
-                                    {{"param", param.name}, {"function", before.def.qualified},
-                                     {"where", ""}, {"where_short", ""}});
-      finding.tag = Tag::Inferred;
-      out.push_back(std::move(finding));
     }
   }
 }
 
 void renamed(const ReviewModel& model, std::vector<Finding>& out) {
-  const std::vector<SeenDef> old_defs = defs_on_side(model, Side::Old);
-  const std::vector<SeenDef> new_defs = defs_on_side(model, Side::New);
-  auto defined_on = [](const std::vector<SeenDef>& defs, const FileView* file, const std::string& name) {
-    for (const SeenDef& seen : defs)
-      if (seen.file == file && seen.def.name == name) return true;
-    return false;
-  };
   std::optional<std::set<std::string>> bound_by_new_code;  // only computed when a def was removed
-  for (const SeenDef& before : old_defs) {
-    if (!is_deleted_code(*before.header()) || !before.def.signature_complete) continue;
-    const std::string& old_name = before.def.name;
-    if (defined_on(new_defs, before.file, old_name)) continue;
-    if (!bound_by_new_code) bound_by_new_code = names_bound_by_new_code(model);
-    if (bound_by_new_code->count(old_name) > 0) continue;
-    // The renamed def sits in the same hunk, takes the same parameters and shares a word of the
-    // old name; exactly one candidate may qualify.
-    const SeenDef* after = nullptr;
-    int candidates = 0;
-    for (const SeenDef& candidate : new_defs)
-      if (candidate.hunk == before.hunk && is_new_code(*candidate.header()) &&
-          candidate.def.signature_complete && candidate.def.name != old_name &&
-          param_names(candidate.def) == param_names(before.def) && shares_word(candidate.def.name, old_name) &&
-          !defined_on(old_defs, before.file, candidate.def.name)) {
-        after = &candidate;
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python || file.is_test) continue;
+    const std::vector<int> deleted = deleted_code_lines(file);
+    if (deleted.empty()) continue;
+    const SideTrees& head = head_trees(file);
+    const SideTrees& base = base_trees(file);
+    const std::vector<SideFunction> added = functions_with_def_on(file, head, new_code_lines(file));
+    for (const SideFunction& removed : functions_with_def_on(file, base, deleted)) {
+      const PyFunction& before = *removed.function;
+      const std::string& old_name = before.name;
+      if (defines(head, old_name)) continue;
+      if (!bound_by_new_code) bound_by_new_code = names_bound_by_new_code(model);
+      if (bound_by_new_code->count(old_name) > 0) continue;
+      // The renamed def sits in the same hunk, takes the same parameters and shares a word of the
+      // old name; exactly one candidate may qualify.
+      const int hunk = hunk_holding(file, before.header_line, false);
+      const PyFunction* after = nullptr;
+      int candidates = 0;
+      for (const SideFunction& candidate : added) {
+        const PyFunction& function = *candidate.function;
+        if (function.name == old_name || hunk_holding(file, function.header_line, true) != hunk ||
+            param_names(function) != param_names(before) || !shares_word(function.name, old_name) ||
+            defines(base, function.name))
+          continue;
+        after = &function;
         ++candidates;
       }
-    if (candidates != 1) continue;
-    const RE2 uses("(?:^|[^\\w])" + old_name + "\\b");
-    if (const auto still = find_use(model, LineKind::Removed, uses)) {
-      Finding finding = def_finding(*after, Severity::Red, "renamed",
-                                    {{"old", old_name}, {"new", after->def.name},
-                                     {"where", " but " + location(*still) + " still uses the old name"},
-                                     {"where_short", " (" + location(*still) + ")"}});
-      finding.trigger = location(*still) + " still uses `" + old_name + "`";
+      if (candidates != 1) continue;
+      if (const auto still = head_use_of(model, old_name)) {
+        Finding finding = def_finding(file, *after, Severity::Red, "renamed",
+                                      {{"old", old_name}, {"new", after->name},
+                                       {"where", " but " + location(*still) + " still uses the old name"},
+                                       {"where_short", " (" + location(*still) + ")"}});
+        finding.trigger = location(*still) + " still uses `" + old_name + "`";
+        out.push_back(std::move(finding));
+        continue;
+      }
+      if (old_name[0] == '_') continue;  // private: its users are in this module, which the diff updated
+      // The PR wrote calls under the new name: the rename reached the callers it knows.
+      if (after->nesting == ast::PyNesting::Nested || pr_writes_call_to(model, after->name, file, after->range)) continue;
+      Finding finding = def_finding(file, *after, Severity::Warn, "renamed",
+                                    {{"old", old_name}, {"new", after->name}, {"where", ""}, {"where_short", ""}});
+      finding.tag = Tag::Inferred;
       out.push_back(std::move(finding));
-      continue;
     }
-    if (old_name[0] == '_') continue;  // private: its users are in this module, which the diff updated
-    // The PR wrote calls under the new name: the rename reached the callers it knows.
-    if (pr_writes_call_to(model, after->def.name, *after->file, head_range(*after)) || nested_def(*after)) continue;
-    Finding finding = def_finding(*after, Severity::Warn, "renamed",
-                                  {{"old", old_name}, {"new", after->def.name}, {"where", ""}, {"where_short", ""}});
-    finding.tag = Tag::Inferred;
-    out.push_back(std::move(finding));
   }
 }
 

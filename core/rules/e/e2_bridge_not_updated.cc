@@ -1,9 +1,10 @@
 // E2: a signature or structure that plugin bridges read changes, and no bridge changes with it.
+#include <map>
 #include <memory>
+#include <string>
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
 #include "core/analysis/signature_changes.h"
 #include "core/rules/rule.h"
 
@@ -68,6 +69,26 @@ bool is_shared_code(const std::string& path) {
   return RE2::PartialMatch(path, kShared);
 }
 
+Finding e2_finding(const FileView& file, int head_line, const char* message_id,
+                   std::map<std::string, std::string> fields) {
+  Finding finding;
+  finding.rule = "E2";
+  finding.severity = Severity::Warn;
+  finding.tag = Tag::Inferred;
+  finding.path = file.path;
+  finding.line = head_line;
+  finding.side = Side::New;
+  finding.message_id = message_id;
+  finding.fields = std::move(fields);
+  return finding;
+}
+
+std::string trimmed(const std::string& code) {
+  const size_t first = code.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  return code.substr(first, code.find_last_not_of(" \t") - first + 1);
+}
+
 class E2Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
@@ -95,16 +116,8 @@ class E2Rule : public Rule {
         continue;
       std::string removed;
       for (const std::string& name : change.removed) removed += (removed.empty() ? "`" : ", `") + name + "`";
-      Finding finding;
-      finding.rule = "E2";
-      finding.severity = Severity::Warn;
-      finding.tag = Tag::Inferred;
-      finding.path = file.path;
-      finding.line = function.header_line;
-      finding.side = Side::New;
-      finding.message_id = "signature-changed";
-      finding.fields = {{"function", function.name}, {"params", removed}};
-      dg::add_unique(out, std::move(finding));
+      out.push_back(e2_finding(file, function.header_line, "signature-changed",
+                               {{"function", function.name}, {"params", removed}}));
     }
   }
 
@@ -117,10 +130,7 @@ class E2Rule : public Rule {
       if (!removed_layout) continue;
       for (const CodeLine& line : hunk.lines) {
         if (!is_new_code(line) || !RE2::PartialMatch(line.code, kKvLayout)) continue;
-        Finding finding = dg::finding_at("E2", file, line, "kv-layout-changed",
-                                         {{"code", std::string(dg::trim(line.code))}});
-        finding.tag = Tag::Inferred;
-        dg::add_unique(out, std::move(finding));
+        out.push_back(e2_finding(file, line.new_line, "kv-layout-changed", {{"code", trimmed(line.code)}}));
         break;
       }
     }
