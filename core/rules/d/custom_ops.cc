@@ -1,138 +1,192 @@
 #include "core/rules/d/custom_ops.h"
 
+#include <algorithm>
+
 #include <re2/re2.h>
 
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/syntax_text.h"
 
-namespace atom::dg {
+namespace atom::ops {
 namespace {
 
-int top_level_commas(std::string_view text) {
-  int depth = 0, commas = 0;
-  for (char c : text) {
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    else if (c == ')' || c == ']' || c == '}') --depth;
-    else if (c == ',' && depth == 0) ++commas;
+const CustomOpDecorator* known_decorator(const PackKnowledge& knowledge, const ast::PyDecorator& decorator) {
+  for (const CustomOpDecorator& known : knowledge.custom_op_decorators) {
+    if (known.name != decorator.callee) continue;
+    if (known.only_with.empty()) return &known;
+    const size_t equals = known.only_with.find('=');
+    const std::string keyword = known.only_with.substr(0, equals), value = known.only_with.substr(equals + 1);
+    for (const ast::PyArgument& argument : decorator.arguments)
+      if (argument.keyword == keyword && argument.text == value) return &known;
   }
-  return commas;
-}
-
-// Items of a comma-separated list at depth 0; a trailing comma (`a, b,` as black formats a
-// wrapped list) closes the last item instead of starting another.
-int top_level_items(std::string_view text) {
-  text = trim(text);
-  if (text.empty()) return 0;
-  return top_level_commas(text) + (text.back() == ',' ? 0 : 1);
-}
-
-std::string_view strip_outer(std::string_view text, char open, char close) {
-  text = trim(text);
-  if (text.size() >= 2 && text.front() == open && text.back() == close) return trim(text.substr(1, text.size() - 2));
-  return text;
-}
-
-// The pack's condition on a decorator's arguments ("is_custom=True"), as a pattern.
-bool meets_condition(const std::string& decorator_text, const std::string& only_with) {
-  if (only_with.empty()) return true;
-  const size_t equals = only_with.find('=');
-  const std::string condition = "\\b" + RE2::QuoteMeta(only_with.substr(0, equals)) + "\\s*=\\s*" +
-                                RE2::QuoteMeta(only_with.substr(equals + 1));
-  return RE2::PartialMatch(decorator_text, condition);
-}
-
-const CustomOpDecorator* find_decorator(const PackKnowledge& knowledge, const std::string& name) {
-  for (const CustomOpDecorator& decorator : knowledge.custom_op_decorators)
-    if (decorator.name == name) return &decorator;
   return nullptr;
+}
+
+// The value node of keyword argument `keyword` of the call decorating `definition` from `line`.
+syntax::Node decorator_keyword_value(const syntax::SyntaxTree& tree, syntax::Node definition, int line,
+                                     std::string_view keyword) {
+  const syntax::Node decorated = definition.parent();
+  if (decorated.kind() != "decorated_definition") return {};
+  for (syntax::Node decorator : decorated.named_children()) {
+    if (decorator.kind() != "decorator" || tree.start_line(decorator) != line) continue;
+    const syntax::Node call = decorator.named_child(0);
+    if (call.kind() != "call") return {};
+    for (syntax::Node argument : call.field("arguments").named_children())
+      if (argument.kind() == "keyword_argument" && tree.text(argument.field("name")) == keyword)
+        return argument.field("value");
+  }
+  return {};
+}
+
+}  // namespace
+
+bool shown_whole(const FileView& file, syntax::Node definition) {
+  if (definition.null() || definition.has_error()) return false;
+  if (file.file->status == FileStatus::Added) return true;
+  for (const VisibleFunction& function : complete_python_functions(head_trees(file)))
+    if (function.node == definition) return true;
+  return false;
+}
+
+syntax::Node definition_of(const ast::FileSyntax& syntax, const ast::PyFunction& function) {
+  syntax::Node found;
+  syntax::walk(syntax.tree.root(), [&](syntax::Node node) {
+    if (!found.null()) return false;
+    if (node.kind() == "function_definition" && syntax.tree.start_line(node) == function.header_line &&
+        syntax.tree.text(node.field("name")) == function.name) {
+      found = node;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+std::vector<syntax::Node> own_returns(syntax::Node definition) {
+  std::vector<syntax::Node> returns;
+  if (definition.field("body").null()) return returns;
+  syntax::walk(definition.field("body"), [&](syntax::Node node) {
+    const std::string_view kind = node.kind();
+    if (kind == "function_definition" || kind == "class_definition" || kind == "lambda") return false;
+    if (kind == "return_statement") returns.push_back(node);
+    return kind != "return_statement";
+  });
+  return returns;
+}
+
+namespace {
+
+bool is_direct_registration(std::string_view callee) {
+  return callee == "direct_register_custom_op" || callee.ends_with(".direct_register_custom_op");
+}
+
+// The value of a call's argument given by keyword, or at `position` when passed positionally.
+syntax::Node call_argument(const syntax::SyntaxTree& tree, syntax::Node call, std::string_view keyword, int position) {
+  int index = 0;
+  for (syntax::Node argument : call.field("arguments").named_children()) {
+    if (argument.kind() == "comment") continue;
+    if (argument.kind() == "keyword_argument") {
+      if (tree.text(argument.field("name")) == keyword) return argument.field("value");
+    } else if (index++ == position) {
+      return argument;
+    }
+  }
+  return {};
+}
+
+// `direct_register_custom_op(op_name, op_func, mutates_args, fake_impl=…)` calls of `part`
+// whose op_func is a def the same tree shows.
+void direct_registrations(const FileView& file, const ast::FileSyntax& part, const ChangedLines& changed,
+                          std::vector<OpDecl>& ops) {
+  const syntax::SyntaxTree& tree = part.tree;
+  syntax::walk(tree.root(), [&](syntax::Node node) {
+    if (node.kind() != "call" || !is_direct_registration(ast::without_spaces(tree.text(node.field("function"))))) return true;
+    const syntax::Node op_func = call_argument(tree, node, "op_func", 1);
+    if (op_func.kind() != "identifier") return false;
+    for (const ast::PyFunction& function : part.python().functions) {
+      if (function.qualified != tree.text(op_func)) continue;
+      OpDecl op;
+      op.file = &file;
+      op.syntax = &part;
+      op.function = &function;
+      op.definition = definition_of(part, function);
+      if (op.definition.null()) break;
+      op.complete = shown_whole(file, op.definition);
+      op.decorator = "direct_register_custom_op";
+      op.line = tree.start_line(node);
+      op.def_added = changed.writes_any({op.line, tree.end_line(node)});
+      op.gen_fake_value = call_argument(tree, node, "fake_impl", 3);
+      if (op.gen_fake_value.kind() == "none") op.gen_fake_value = syntax::Node();
+      if (!op.gen_fake_value.null()) op.gen_fake = ast::one_line(tree.text(op.gen_fake_value));
+      ops.push_back(std::move(op));
+      break;
+    }
+    return false;
+  });
 }
 
 }  // namespace
 
 std::vector<OpDecl> custom_ops(const ReviewModel& model) {
   const PackKnowledge& knowledge = model.pack->knowledge;
-  if (!knowledge.custom_op_decorator_pattern) return {};
-  const RE2& kDecorator = *knowledge.custom_op_decorator_pattern;
-  static const RE2 kGenFake(R"(\bgen_fake\s*=\s*(lambda[^,)]*:[^,)]*|[\w.]+))");
-  static const RE2 kReturn(R"(\)\s*->\s*(.+?)\s*:\s*$)");
   std::vector<OpDecl> ops;
   for (const FileView& file : model.files) {
     if (file.language != Language::Python) continue;
-    std::vector<const CodeLine*> lines = new_side_lines(file);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      std::string decorator;
-      if (!is_statement_start(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kDecorator, &decorator)) continue;
-      size_t end = i;
-      std::string decorator_text = statement_text(lines, i, &end);
-      const CustomOpDecorator* known = find_decorator(knowledge, decorator);
-      if (known == nullptr || !meets_condition(decorator_text, known->only_with)) continue;
-      size_t def_index = end + 1;
-      while (def_index < lines.size() && trim(lines[def_index]->code).substr(0, 1) == "@") {
-        statement_text(lines, def_index, &def_index);
-        ++def_index;
+    const SideTrees& head = head_trees(file);
+    std::optional<ChangedLines> changed;
+    for (const ast::FileSyntax& part : head.parts) {
+      for (const ast::PyFunction& function : part.python().functions) {
+        for (const ast::PyDecorator& decorator : function.decorators) {
+          if (known_decorator(knowledge, decorator) == nullptr) continue;
+          if (!changed) changed = changed_lines(file);
+          OpDecl op;
+          op.file = &file;
+          op.syntax = &part;
+          op.function = &function;
+          op.definition = definition_of(part, function);
+          if (op.definition.null()) break;
+          op.complete = shown_whole(file, op.definition);
+          op.decorator = decorator.callee;
+          op.line = function.header_line;
+          op.def_added = changed->writes(function.header_line);
+          op.gen_fake_value = decorator_keyword_value(part.tree, op.definition, decorator.line, "gen_fake");
+          if (!op.gen_fake_value.null()) op.gen_fake = ast::one_line(part.tree.text(op.gen_fake_value));
+          ops.push_back(std::move(op));
+          break;
+        }
       }
-      if (def_index >= lines.size()) continue;
-      size_t def_end = def_index;
-      std::string signature = statement_text(lines, def_index, &def_end);
-      OpDecl op;
-      op.file = &file;
-      op.name = python_def_name(signature);
-      if (op.name.empty()) continue;
-      op.decorator = decorator;
-      op.decorator_line = lines[i];
-      op.def_line = lines[def_index];
-      op.def_added = is_new_code(*lines[def_index]);
-      RE2::PartialMatch(decorator_text, kGenFake, &op.gen_fake);
-      RE2::PartialMatch(signature, kReturn, &op.return_annotation);
-      ops.push_back(std::move(op));
-      i = end;
+      const std::vector<ast::PyCall>& calls = part.python().calls;
+      if (std::none_of(calls.begin(), calls.end(), [](const ast::PyCall& call) { return is_direct_registration(call.callee); }))
+        continue;
+      if (!changed) changed = changed_lines(file);
+      direct_registrations(file, part, *changed, ops);
     }
   }
   return ops;
 }
 
 bool fake_registered(const ReviewModel& model, const std::string& op) {
-  std::string quoted = RE2::QuoteMeta(op);
-  RE2 registration("\\b" + quoted + "\\.(register_fake|register_abstract|impl_abstract)\\b|\\b(register_fake|impl_abstract)\\(\\s*[\"'][\\w.]*::" +
-                   quoted + "[\"']");
-  for (const FileView& file : model.files)
-    for (const HunkView& hunk : file.hunks)
-      for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Removed && RE2::PartialMatch(raw_text(line), registration)) return true;
+  const std::string quoted = RE2::QuoteMeta(op);
+  const RE2 on_the_op(quoted + "\\.(?:register_fake|register_abstract|impl_abstract)");
+  const RE2 by_name(R"(^[rRuU]?["'][\w.]*::)" + quoted + R"(["']$)");
+  static const RE2 kRegistration(R"((?:^|\.)(?:register_fake|impl_abstract)$)");
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    for (const ast::FileSyntax& part : head_trees(file).parts) {
+      const ast::PythonSyntax& python = part.python();
+      for (const ast::PyFunction& function : python.functions)
+        for (const ast::PyDecorator& decorator : function.decorators)
+          if (RE2::FullMatch(decorator.callee, on_the_op)) return true;
+      for (const ast::PyCall& call : python.calls) {
+        if (RE2::FullMatch(call.callee, on_the_op)) return true;
+        if (RE2::PartialMatch(call.callee, kRegistration) && !call.arguments.empty() &&
+            call.arguments.front().keyword.empty() && RE2::FullMatch(call.arguments.front().text, by_name))
+          return true;
+      }
+    }
+  }
   return false;
 }
 
-FunctionSlice function_lines(const FileView& file, const std::string& name) {
-  for (FunctionSlice& slice : new_side_functions(file))
-    if (slice.function == name) return std::move(slice);
-  return {};
-}
-
-std::optional<int> return_arity(std::string_view expression) {
-  static const RE2 kAllocation(R"(^[\w.]*(empty|empty_like|new_empty|zeros|zeros_like|ones|full|empty_strided)\()");
-  expression = trim(expression);
-  if (expression.empty() || expression == "None") return 0;
-  if (top_level_commas(expression) > 0) return top_level_items(expression);
-  if (expression.front() == '(' && expression.back() == ')') {
-    std::string_view inside = strip_outer(expression, '(', ')');
-    if (top_level_commas(inside) > 0) return top_level_items(inside);
-  }
-  if (RE2::PartialMatch(expression, kAllocation)) return 1;
-  return std::nullopt;
-}
-
-std::optional<int> annotation_arity(std::string_view annotation) {
-  static const RE2 kTuple(R"(^(?:typing\.)?(?:tuple|Tuple)\[(.*)\]$)");
-  static const RE2 kTensor(R"(^(torch\.)?Tensor$)");
-  annotation = trim(annotation);
-  if (annotation.empty()) return std::nullopt;
-  if (annotation == "None") return 0;
-  if (RE2::FullMatch(annotation, kTensor)) return 1;
-  std::string inside;
-  if (RE2::FullMatch(annotation, kTuple, &inside)) {
-    if (inside.find("...") != std::string::npos) return std::nullopt;
-    return top_level_items(inside);
-  }
-  return std::nullopt;
-}
-
-}  // namespace atom::dg
+}  // namespace atom::ops

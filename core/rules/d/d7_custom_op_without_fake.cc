@@ -4,7 +4,6 @@
 
 #include "core/analysis/review_model.h"
 #include "core/rules/d/custom_ops.h"
-#include "core/rules/d/dg_support.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -20,8 +19,9 @@ const RuleMeta kMeta{
     .what =
         "Finds a new function decorated as a custom op — `@torch.library.custom_op`, `@custom_op`, "
         "aiter's `@compile_ops`, `@torch_compile_guard`, ATOM's `@mark_spliting_op(is_custom=True)` — "
-        "that returns something (`-> None` ops need no fake) and has neither `gen_fake=` in its "
-        "decorator nor a `register_fake`/`impl_abstract` registration anywhere in the diff.",
+        "or registered by ATOM's `direct_register_custom_op(op_func=…)`, that returns something "
+        "(`-> None` ops need no fake) and has neither `gen_fake=` in its decorator (`fake_impl=` in the "
+        "registering call) nor a `register_fake`/`impl_abstract` registration anywhere in the diff.",
     .why =
         "torch.compile and CUDA-graph capture trace ops with fake tensors. Without a fake the op "
         "either fails to trace or is traced by running the real kernel on fake tensors, which "
@@ -31,7 +31,7 @@ const RuleMeta kMeta{
         "    ...\n```\nUse instead: `@torch_compile_guard(gen_fake=_fused_rope_quant_fake)` with a fake "
         "returning `x.new_empty(...)` of the right shape and dtype.",
     .must_not_fire =
-        "A fake exists: `gen_fake=` in the decorator, `@op.register_fake`, `register_fake(\"ns::op\")` "
+        "A fake exists: `gen_fake=` in the decorator, `fake_impl=` in `direct_register_custom_op`, `@op.register_fake`, `register_fake(\"ns::op\")` "
         "or `impl_abstract` in the diff; the op returns None or a Python scalar (bool/int/float/str). "
         "A fake registered elsewhere in the "
         "repository cannot be seen, so the finding is inferred (warn), never red.",
@@ -50,11 +50,11 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// An unannotated op returns something when some `return` in its shown body has a value.
-bool returns_value(const FileView& file, const std::string& name) {
-  for (const CodeLine* line : dg::function_lines(file, name).lines) {
-    std::string_view code = dg::trim(line->code);
-    if (dg::starts_with_word(code, "return") && code.size() > 6 && dg::trim(code.substr(6)) != "None") return true;
+// An unannotated op returns something when some `return` of its own body has a value.
+bool returns_value(const ops::OpDecl& op) {
+  for (syntax::Node statement : ops::own_returns(op.definition)) {
+    const syntax::Node value = statement.named_child(0);
+    if (!value.null() && value.kind() != "none" && value.kind() != "comment") return true;
   }
   return false;
 }
@@ -64,18 +64,24 @@ class D7Rule : public Rule {
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    for (const dg::OpDecl& op : dg::custom_ops(model)) {
+    for (const ops::OpDecl& op : ops::custom_ops(model)) {
       static const RE2 kScalar(R"(^\s*(None|bool|int|float|str)\s*$)");  // no tensor metadata to fake
-      if (!op.def_added || !op.gen_fake.empty() || RE2::FullMatch(op.return_annotation, kScalar)) continue;
-      if (op.file->is_test || dg::fake_registered(model, op.name)) continue;
-      if (op.return_annotation.empty() && !returns_value(*op.file, op.name)) continue;
-      Finding finding = dg::finding_at(
-          "D7", *op.file, *op.def_line, "no-fake",
-          {{"op", op.name},
-           {"decorator", op.decorator},
-           {"returns", op.return_annotation.empty() ? "an unannotated value" : op.return_annotation}});
+      const std::string& returns = op.function->return_annotation;
+      if (!op.def_added || !op.gen_fake.empty() || RE2::FullMatch(returns, kScalar)) continue;
+      if (op.file->is_test || ops::fake_registered(model, op.function->name)) continue;
+      if (returns.empty() && !returns_value(op)) continue;
+      Finding finding;
+      finding.rule = "D7";
+      finding.severity = Severity::Warn;
       finding.tag = Tag::Inferred;  // a fake elsewhere in the repository is invisible to the diff
-      dg::add_unique(out, std::move(finding));
+      finding.path = op.file->path;
+      finding.line = op.line;
+      finding.side = Side::New;
+      finding.message_id = "no-fake";
+      finding.fields = {{"op", op.function->name},
+                        {"decorator", op.decorator},
+                        {"returns", returns.empty() ? "an unannotated value" : returns}};
+      out.push_back(std::move(finding));
     }
   }
 };

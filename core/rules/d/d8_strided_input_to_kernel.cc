@@ -1,11 +1,13 @@
 // D8: a new aiter / C-extension kernel call fed a strided view with no .contiguous() or check.
 #include <memory>
 #include <set>
-#include <re2/re2.h>
+#include <string>
+#include <vector>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -54,68 +56,162 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// Top-level arguments of the call whose '(' is at `open` in `text`.
-std::vector<std::string> call_arguments(const std::string& text, size_t open) {
-  std::vector<std::string> arguments;
-  int depth = 0;
-  std::string current;
-  for (size_t i = open; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '(' || c == '[' || c == '{') {
-      if (depth++ == 0) continue;
-    } else if (c == ')' || c == ']' || c == '}') {
-      if (--depth == 0) {
-        arguments.emplace_back(dg::trim(current));
-        break;
-      }
-    } else if (c == ',' && depth == 1) {
-      arguments.emplace_back(dg::trim(current));
-      current.clear();
-      continue;
+using syntax::Node;
+using syntax::SyntaxTree;
+
+// Why a subscript is a strided view: a dimension after one kept whole or in part (`:`, `a:b`,
+// `...`) is sliced or indexed (`x[:, :d]`, `x[..., 0]`); "" when only leading dimensions are.
+std::string subscript_reason(const SyntaxTree& tree, Node subscript) {
+  std::vector<Node> dimensions;
+  for (uint32_t i = 0; i < subscript.child_count(); ++i)
+    if (subscript.child_field_name(i) == "subscript") dimensions.push_back(subscript.child(i));
+  bool earlier_spans = false;
+  for (size_t i = 0; i < dimensions.size(); ++i) {
+    const std::string text = ast::without_spaces(tree.text(dimensions[i]));
+    const bool ellipsis = dimensions[i].kind() == "ellipsis";
+    const bool full = text == ":" || text == "::";
+    if (i > 0 && earlier_spans && !full && !ellipsis) {
+      const std::string_view whole = tree.text(subscript);
+      const size_t open = dimensions.front().start_byte() - subscript.start_byte();
+      const size_t close = dimensions.back().end_byte() - subscript.start_byte();
+      return "slice `[" + ast::one_line(whole.substr(open, close - open)) + "]`";
     }
-    current += c;
+    earlier_spans |= dimensions[i].kind() == "slice" || ellipsis;
   }
-  for (std::string& argument : arguments) {  // keyword arguments: keep the value
-    size_t eq = argument.find('=');
-    if (eq != std::string::npos && eq + 1 < argument.size() && argument[eq + 1] != '=' &&
-        RE2::FullMatch(argument.substr(0, eq), R"(\s*\w+\s*)"))
-      argument = std::string(dg::trim(argument.substr(eq + 1)));
-  }
-  return arguments;
+  return {};
 }
 
-std::set<std::string> aiter_imported_names(const FileView& file) {
-  static const RE2 kFromAiter(R"(^\s*from\s+aiter(\.[\w.]+)?\s+import\s)");
-  std::set<std::string> names;
-  std::vector<const CodeLine*> lines = dg::new_side_lines(file);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (!dg::is_statement_start(*lines[i])) continue;
-    size_t end = i;
-    std::string statement = dg::statement_text(lines, i, &end);
-    if (RE2::PartialMatch(statement, kFromAiter))
-      for (std::string& name : dg::python_bound_names(statement)) names.insert(std::move(name));
-    i = end;
+// Why `expression` is a strided view, read down its chain from the outermost operation: a
+// `.contiguous()`, `.reshape(`, `.flatten(` or `.clone()` before (outside) any view hands the
+// kernel a fresh tensor; a plain function's result is not a view of anything here.
+std::string strided_reason(const SyntaxTree& tree, Node expression) {
+  static const std::set<std::string_view, std::less<>> kFresh = {"contiguous", "reshape", "flatten", "clone"};
+  static const std::set<std::string_view, std::less<>> kViews = {"transpose", "permute", "narrow",
+                                                                 "expand", "unfold", "as_strided"};
+  for (Node node = expression; !node.null();) {
+    const std::string_view kind = node.kind();
+    if (kind == "parenthesized_expression") {
+      node = node.named_child(0);
+    } else if (kind == "call") {
+      const Node function = node.field("function");
+      if (function.kind() != "attribute") return {};
+      const std::string_view method = tree.text(function.field("attribute"));
+      if (kFresh.count(method)) return {};
+      if (method == "t") return ".t()";
+      if (kViews.count(method)) return "." + std::string(method) + "(";
+      node = function.field("object");
+    } else if (kind == "attribute") {
+      const std::string_view attribute = tree.text(node.field("attribute"));
+      if (attribute == "T" || attribute == "mT") return "." + std::string(attribute);
+      node = node.field("object");
+    } else if (kind == "subscript") {
+      if (std::string reason = subscript_reason(tree, node); !reason.empty()) return reason;
+      node = node.field("value");
+    } else {
+      return {};
+    }
   }
+  return {};
+}
+
+// Where the name is looked up: the innermost def around `node`, or the parsed text's top.
+Node enclosing_scope(Node node) {
+  for (Node up = node.parent(); !up.null(); up = up.parent())
+    if (up.kind() == "function_definition") return up;
+  Node top = node;
+  while (!top.parent().null()) top = top.parent();
+  return top;
+}
+
+// Nodes below `scope` (not inside nested defs, classes or lambdas) for which `want` holds.
+template <typename Want>
+std::vector<Node> own_nodes(Node scope, Want want) {
+  std::vector<Node> found;
+  syntax::walk(scope, [&](Node node) {
+    const std::string_view kind = node.kind();
+    if (!(node == scope) && (kind == "function_definition" || kind == "class_definition" || kind == "lambda")) return false;
+    if (want(node)) found.push_back(node);
+    return true;
+  });
+  return found;
+}
+
+// Why the local `name` holds a strided view at `use`: the assignment to it that last ends before.
+std::string strided_local(const SyntaxTree& tree, Node scope, std::string_view name, Node use) {
+  Node last;
+  for (Node assignment : own_nodes(scope, [&](Node node) {
+         return node.kind() == "assignment" && node.end_byte() <= use.start_byte() &&
+                node.field("left").kind() == "identifier" && tree.text(node.field("left")) == name;
+       }))
+    last = assignment;
+  return last.null() || last.field("right").null() ? std::string() : strided_reason(tree, last.field("right"));
+}
+
+// An `is_contiguous` check in the scope on a statement that names `name`.
+bool contiguity_checked(const SyntaxTree& tree, Node scope, std::string_view name) {
+  for (Node check : own_nodes(scope, [&](Node node) {
+         return node.kind() == "attribute" && tree.text(node.field("attribute")) == "is_contiguous";
+       })) {
+    Node statement = check;
+    while (!statement.parent().null() && statement.parent().kind() != "block" && statement.parent().kind() != "module")
+      statement = statement.parent();
+    bool names = false;
+    syntax::walk(statement, [&](Node node) {
+      names |= node.kind() == "identifier" && tree.text(node) == name;
+      return !names;
+    });
+    if (names) return true;
+  }
+  return false;
+}
+
+std::set<std::string> aiter_imported_names(const SideTrees& head) {
+  std::set<std::string> names;
+  for (const ast::FileSyntax& part : head.parts)
+    for (const ast::PyImport& import : part.python().imports) {
+      if (!import.is_from || import.level != 0 || (import.module != "aiter" && import.module.rfind("aiter.", 0) != 0))
+        continue;
+      for (const ast::PyImportedName& name : import.names) names.insert(name.alias.empty() ? name.name : name.alias);
+    }
   return names;
 }
 
-// Why `expression` is a strided view, or "" — also when a later `.reshape(`/`.flatten(`/`.clone()`
-// in the same chain hands the kernel a fresh tensor.
-std::string strided_after_chain(const std::string& expression) {
-  const std::string reason = dg::strided_reason(expression);
-  if (reason.empty()) return reason;
-  const size_t at = expression.find(reason);
-  for (const char* fresh : {".reshape(", ".flatten(", ".clone()"})
-    if (at != std::string::npos && expression.find(fresh, at) != std::string::npos) return {};
-  return reason;
+bool is_kernel(const std::string& callee, const std::set<std::string>& imported) {
+  return callee.rfind("aiter.", 0) == 0 || callee.rfind("torch.ops.", 0) == 0 || imported.count(callee) > 0;
 }
 
-// "function\ncallee\nargument" of every kernel call the PR deleted: a call the base already made
-// with the same argument is not new when only the statement around it changed.
-using CallKeys = std::set<std::string>;
+struct KernelArgument {
+  std::string function;  // qualified name of the def around the call, "" outside any
+  std::string callee;    // without whitespace
+  Node call, value;      // the call, and the argument's value (a keyword argument's too)
+};
 
-std::string call_key(const std::string& function, const std::string& callee, const std::string& argument) {
-  return function + "\n" + callee + "\n" + argument;
+// Every argument of every kernel call in `part` that `keep` accepts (by the call's line range).
+template <typename Keep>
+std::vector<KernelArgument> kernel_arguments(const ast::FileSyntax& part, const std::set<std::string>& imported, Keep keep) {
+  std::vector<KernelArgument> out;
+  const SyntaxTree& tree = part.tree;
+  syntax::walk(tree.root(), [&](Node node) {
+    if (node.kind() != "call") return true;
+    const std::string callee = ast::without_spaces(tree.text(node.field("function")));
+    if (!is_kernel(callee, imported) || !keep(ast::LineRange{tree.start_line(node), tree.end_line(node)})) return true;
+    if (node.field("arguments").kind() != "argument_list") return true;
+    const ast::PyFunction* function = ast::function_at(part.python(), tree.start_line(node));
+    for (Node argument : node.field("arguments").named_children()) {
+      Node value = argument.kind() == "keyword_argument" ? argument.field("value") : argument;
+      const std::string_view kind = value.kind();
+      if (value.null() || kind == "comment" || kind == "list_splat" || kind == "dictionary_splat") continue;
+      out.push_back({function ? function->qualified : "", callee, node, value});
+    }
+    return true;
+  });
+  return out;
+}
+
+// "function\ncallee\nargument": a call the base already made with the same argument is not new
+// when only the statement around it changed.
+std::string call_key(const SyntaxTree& tree, const KernelArgument& argument) {
+  return argument.function + "\n" + argument.callee + "\n" + ast::without_spaces(tree.text(argument.value));
 }
 
 // aiter's op_tests/ holds tests and benchmark scripts: no user runs its kernel calls.
@@ -128,86 +224,51 @@ class D8Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test || test_tree(file.path)) continue;
-      std::set<std::string> imported = aiter_imported_names(file);
-      const CallKeys deleted = deleted_calls(file, imported);
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file))
-        check_function(file, slice, imported, deleted, out);
+      const SideTrees& head = head_trees(file);
+      const std::set<std::string> imported = aiter_imported_names(head);
+      const ChangedLines changed = changed_lines(file);
+      if (changed.written.empty()) continue;
+      std::set<std::string> deleted;
+      for (const ast::FileSyntax& part : base_trees(file).parts)
+        for (const KernelArgument& argument :
+             kernel_arguments(part, imported, [&](ast::LineRange lines) { return changed.deletes_any(lines); }))
+          deleted.insert(call_key(part.tree, argument));
+      std::set<int> reported;
+      for (const ast::FileSyntax& part : head.parts)
+        for (const KernelArgument& argument :
+             kernel_arguments(part, imported, [&](ast::LineRange lines) { return changed.writes_any(lines); }))
+          check_argument(file, part.tree, changed, argument, deleted, reported, out);
     }
   }
 
  private:
-  static bool is_kernel(const std::string& callee, const std::set<std::string>& imported) {
-    return callee.rfind("aiter.", 0) == 0 || callee.rfind("torch.ops.", 0) == 0 || imported.count(callee) > 0;
-  }
-
-  template <typename Visit>
-  static void kernel_calls(const std::string& statement, const std::set<std::string>& imported, Visit visit) {
-    static const RE2 kCallee(R"(((?:\baiter|\btorch\.ops\.\w+)\.[\w.]+|\b[A-Za-z_]\w*)\()");
-    re2::StringPiece input(statement);
-    std::string callee;
-    while (RE2::FindAndConsume(&input, kCallee, &callee)) {
-      if (!is_kernel(callee, imported)) continue;
-      size_t open = static_cast<size_t>(input.data() - statement.data()) - 1;
-      for (const std::string& argument : call_arguments(statement, open)) visit(callee, argument);
-    }
-  }
-
-  static CallKeys deleted_calls(const FileView& file, const std::set<std::string>& imported) {
-    CallKeys keys;
-    const std::vector<const CodeLine*> lines = dg::old_side_lines(file);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      if (!dg::is_statement_start(*lines[i])) continue;
-      size_t end = i;
-      const std::string statement = dg::statement_text(lines, i, &end);
-      bool deleted = false;
-      for (size_t k = i; k <= end; ++k) deleted |= lines[k]->kind == LineKind::Removed;
-      if (deleted)
-        kernel_calls(statement, imported, [&](const std::string& callee, const std::string& argument) {
-          keys.insert(call_key(lines[i]->function, callee, argument));
-        });
-      i = end;
-    }
-    return keys;
-  }
-
-  void check_function(const FileView& file, const dg::FunctionSlice& slice, const std::set<std::string>& imported,
-                      const CallKeys& deleted, std::vector<Finding>& out) const {
-    const auto& lines = slice.lines;
-    std::map<std::string, std::string> strided_locals;  // local name → why it is strided
-    std::string checked_text;                            // every line with is_contiguous / .contiguous()
-    for (const CodeLine* line : lines)
-      if (line->code.find("is_contiguous") != std::string::npos) checked_text += line->code + "\n";
-    for (size_t i = 0; i < lines.size(); ++i) {
-      if (!dg::is_statement_start(*lines[i])) continue;
-      size_t end = i;
-      std::string statement = dg::statement_text(lines, i, &end);
-      bool added = false;
-      for (size_t k = i; k <= end; ++k) added |= is_new_code(*lines[k]);
-      std::vector<std::string> bound = dg::python_bound_names(statement);
-      size_t eq = statement.find('=');
-      if (bound.size() == 1 && eq != std::string::npos) {
-        std::string reason = strided_after_chain(statement.substr(eq + 1));
-        if (!reason.empty()) strided_locals[bound[0]] = reason;
-        else strided_locals.erase(bound[0]);
-      }
-      if (added) check_calls(file, slice.function, *lines[i], statement, imported, strided_locals, checked_text, deleted, out);
-      i = end;
-    }
-  }
-
-  void check_calls(const FileView& file, const std::string& function, const CodeLine& line, const std::string& statement,
-                   const std::set<std::string>& imported, const std::map<std::string, std::string>& strided_locals,
-                   const std::string& checked_text, const CallKeys& deleted, std::vector<Finding>& out) const {
-    kernel_calls(statement, imported, [&](const std::string& callee, const std::string& argument) {
-      std::string reason = strided_after_chain(argument);
-      if (reason.empty() && strided_locals.count(argument)) reason = strided_locals.at(argument);
-      if (reason.empty() || dg::has_name(checked_text, argument)) return;
-      if (deleted.count(call_key(function, callee, argument))) return;  // the base made this call already
-      Finding finding = dg::finding_at("D8", file, line, "strided-argument",
-                                       {{"callee", callee}, {"argument", argument}, {"why_strided", reason}});
-      finding.tag = Tag::Inferred;
-      dg::add_unique(out, std::move(finding));
-    });
+  static void check_argument(const FileView& file, const SyntaxTree& tree, const ChangedLines& changed,
+                             const KernelArgument& argument, const std::set<std::string>& deleted,
+                             std::set<int>& reported, std::vector<Finding>& out) {
+    // A call the PR kept, with an argument added or edited elsewhere in it, passes this one as before.
+    const bool call_written = changed.writes(tree.start_line(argument.call)) ||
+                              changed.writes_any({tree.start_line(argument.value), tree.end_line(argument.value)});
+    if (!call_written) return;
+    const Node scope = enclosing_scope(argument.call);
+    const std::string text = ast::one_line(tree.text(argument.value));
+    std::string reason = strided_reason(tree, argument.value);
+    if (reason.empty() && argument.value.kind() == "identifier") reason = strided_local(tree, scope, text, argument.call);
+    if (reason.empty() || (argument.value.kind() == "identifier" && contiguity_checked(tree, scope, text))) return;
+    if (deleted.count(call_key(tree, argument))) return;  // the base made this call already
+    int line = tree.start_line(argument.call);
+    for (int at = line; !changed.writes(line) && at <= tree.end_line(argument.call); ++at)
+      if (changed.writes(at)) line = at;
+    if (!reported.insert(line).second) return;
+    Finding finding;
+    finding.rule = "D8";
+    finding.severity = Severity::Warn;
+    finding.tag = Tag::Inferred;
+    finding.path = file.path;
+    finding.line = line;
+    finding.side = Side::New;
+    finding.message_id = "strided-argument";
+    finding.fields = {{"callee", argument.callee}, {"argument", text}, {"why_strided", reason}};
+    out.push_back(std::move(finding));
   }
 };
 

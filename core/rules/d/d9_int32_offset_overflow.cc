@@ -1,11 +1,13 @@
 // D9: token/sequence offsets multiplied by a stride in 32-bit arithmetic, with no widening.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <re2/re2.h>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -53,116 +55,207 @@ const RuleMeta kMeta{
 
 enum class Width { Unknown, Narrow, Wide };
 
-bool is_triton_function(const dg::FunctionSlice& slice) {
-  for (const CodeLine* line : slice.lines)
-    if (line->code.find("tl.") != std::string::npos) return true;
-  return false;
+using syntax::Node;
+using syntax::SyntaxTree;
+
+const RE2& index_name() {
+  static const RE2 kIndex(R"(\w*(?:token_id|token_idx|tok_id|total_tokens|seq_start|batch_offset)\w*)");
+  return kIndex;
 }
 
-// The index's width from its declaration or binding in the visible lines.
-Width declared_width(const std::vector<const CodeLine*>& lines, const std::string& name, Language language) {
-  std::string quoted = RE2::QuoteMeta(name);
-  if (language == Language::Cpp) {
-    RE2 wide("\\b(int64_t|uint64_t|long|size_t|index_t|ptrdiff_t)\\s+(const\\s+)?" + quoted + "\\b");
-    RE2 narrow("\\b(int|int32_t|uint32_t|unsigned|uint|auto)\\s+(const\\s+)?" + quoted + "\\b");
-    for (const CodeLine* line : lines) {
-      if (RE2::PartialMatch(line->code, wide)) return Width::Wide;
-      if (RE2::PartialMatch(line->code, narrow)) {
-        if (line->code.find("auto") == std::string::npos) return Width::Narrow;
-        if (RE2::PartialMatch(line->code, R"((blockIdx|threadIdx|blockDim|gridDim)\.)")) return Width::Narrow;
-      }
-    }
-    return Width::Unknown;
-  }
-  RE2 binding("^\\s*" + quoted + "\\s*(:[^=]*)?=[^=](.*)$");
-  // `ti_stride0: tl.int64` among a kernel's parameters (the def's continuation lines).
-  RE2 wide_annotation("(^|[(,])\\s*" + quoted + "\\s*:\\s*tl\\.u?int64\\b");
-  std::string rhs;
-  Width width = Width::Unknown;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const CodeLine* line = lines[i];
-    if (RE2::PartialMatch(line->code, wide_annotation)) return Width::Wide;
-    std::string ignored;
-    if (!RE2::PartialMatch(line->code, binding, &ignored, &rhs)) continue;
-    size_t end = i;  // a definition wrapped over lines: `x = tl.load(\n  p + i\n).to(tl.int64)`
-    if (dg::is_statement_start(*line)) RE2::PartialMatch(dg::statement_text(lines, i, &end), binding, &ignored, &rhs);
-    if (RE2::PartialMatch(rhs, R"(tl\.int64|tl\.uint64)")) width = Width::Wide;
-    else if (RE2::PartialMatch(rhs, R"(^\s*tl\.program_id\()")) width = Width::Narrow;
-    else width = Width::Unknown;
-  }
-  return width;
+bool is_product(const SyntaxTree& tree, Node node) {
+  return (node.kind() == "binary_expression" || node.kind() == "binary_operator") &&
+         tree.text(node.field("operator")) == "*";
 }
 
-// A number a name stands for in the visible code (constexpr / #define / NAME = 128 / NAME: tl.constexpr = 128).
-std::optional<std::int64_t> constant_value(const std::vector<const CodeLine*>& lines, const std::string& factor) {
-  static const RE2 kNumber(R"(^\d+$)");
-  if (RE2::FullMatch(factor, kNumber)) return std::stoll(factor.substr(0, 12));
-  std::string quoted = RE2::QuoteMeta(factor);
-  RE2 definition("(#define\\s+" + quoted + "\\s+\\(?(\\d+)\\)?\\s*$|\\b" + quoted +
-                 "\\s*(:[^=]*)?=\\s*(\\d+)\\s*[;,)]?\\s*$)");
-  for (const CodeLine* line : lines) {
-    std::string whole, define_value, annotation, assign_value;
-    if (RE2::PartialMatch(line->code, definition, &whole, &define_value, &annotation, &assign_value)) {
-      const std::string& value = define_value.empty() ? assign_value : define_value;
-      if (!value.empty() && value.size() < 12) return std::stoll(value);
-    }
+// The factors of a product chain `a * b * (c * d)`, in order.
+void collect_factors(const SyntaxTree& tree, Node node, std::vector<Node>& factors) {
+  if (node.kind() == "parenthesized_expression" && node.named_child_count() == 1 && is_product(tree, node.named_child(0)))
+    node = node.named_child(0);
+  if (is_product(tree, node)) {
+    collect_factors(tree, node.field("left"), factors);
+    collect_factors(tree, node.field("right"), factors);
+  } else {
+    factors.push_back(node);
   }
-  return std::nullopt;
+}
+
+// A name like a token/sequence index, also as a member: `token_id`, `kargs.total_tokens`.
+bool is_index(const SyntaxTree& tree, Node factor) {
+  Node name = factor;
+  if (factor.kind() == "field_expression") name = factor.field("field");
+  else if (factor.kind() == "attribute") name = factor.field("attribute");
+  return (name.kind() == "identifier" || name.kind() == "field_identifier") && RE2::FullMatch(tree.text(name), index_name());
 }
 
 struct Product {
+  Node node;
   std::string index, expression;
   std::vector<std::string> factors;
 };
 
-// Products `index * a * b` (or `a * index`) on a line; factors are identifiers or numbers.
-std::vector<Product> index_products(const std::string& code) {
-  static const RE2 kRight(
-      R"(\b(\w*(?:token_id|token_idx|tok_id|total_tokens|seq_start|batch_offset)\w*)((?:\s*\*\s*(?:[A-Za-z_][\w.]*|\d+))+))");
-  static const RE2 kLeft(
-      R"(((?:(?:[A-Za-z_][\w.]*|\d+)\s*\*\s*)+)\b(\w*(?:token_id|token_idx|tok_id|total_tokens|seq_start|batch_offset)\w*)\b)");
-  static const RE2 kFactor(R"(([A-Za-z_][\w.]*|\d+))");
+// The outermost products with a factor named like a token/sequence index.
+std::vector<Product> index_products(const SyntaxTree& tree) {
   std::vector<Product> products;
-  auto split = [](const std::string& chain) {
-    std::vector<std::string> factors;
-    re2::StringPiece input(chain);
-    std::string factor;
-    while (RE2::FindAndConsume(&input, kFactor, &factor)) factors.push_back(factor);
-    return factors;
-  };
-  re2::StringPiece input(code);
-  std::string index, chain;
-  while (RE2::FindAndConsume(&input, kRight, &index, &chain))
-    products.push_back({index, index + chain, split(chain)});
-  input = re2::StringPiece(code);
-  while (RE2::FindAndConsume(&input, kLeft, &chain, &index)) {
-    bool seen = false;
-    for (const Product& p : products) seen |= p.index == index;
-    if (!seen) products.push_back({index, chain + index, split(chain)});
-  }
+  syntax::walk(tree.root(), [&](Node node) {
+    if (!is_product(tree, node)) return true;
+    Node up = node.parent();
+    if (up.kind() == "parenthesized_expression") up = up.parent();
+    if (is_product(tree, up)) return true;  // inside a chain read from its top
+    std::vector<Node> factors;
+    collect_factors(tree, node, factors);
+    Product product;
+    product.node = node;
+    product.expression = ast::one_line(tree.text(node));
+    for (Node factor : factors) {
+      const std::string text = ast::without_spaces(tree.text(factor));
+      if (product.index.empty() && is_index(tree, factor)) product.index = text;
+      else product.factors.push_back(text);
+    }
+    if (!product.index.empty() && !product.factors.empty()) products.push_back(std::move(product));
+    return true;  // a factor may hold a product of its own: f(token_id * n)
+  });
   return products;
 }
+
+// Where the index is declared: the innermost function around `node` (parameters too), or the
+// parsed text's top.
+Node enclosing_function(Node node) {
+  for (Node up = node.parent(); !up.null(); up = up.parent())
+    if (up.kind() == "function_definition") return up;
+  Node top = node;
+  while (!top.parent().null()) top = top.parent();
+  return top;
+}
+
+// The identifier a C++ declarator declares (`x`, `x = v`), null for pointers, arrays ….
+Node declared_identifier(Node declarator, Node* value) {
+  if (declarator.kind() == "init_declarator") {
+    if (value) *value = declarator.field("value");
+    declarator = declarator.field("declarator");
+  }
+  return declarator.kind() == "identifier" ? declarator : Node();
+}
+
+// C++: the type of the name's first declaration (a parameter or a local) in the scope.
+Width cpp_width(const SyntaxTree& tree, Node scope, const std::string& name) {
+  static const RE2 kWide(R"(\b(int64_t|uint64_t|long|size_t|index_t|ptrdiff_t)\b)");
+  static const RE2 kNarrow(R"((int|int32_t|uint32_t|unsigned|uint|unsigned int))");
+  static const RE2 kThreadIndex(R"((blockIdx|threadIdx|blockDim|gridDim)\.)");
+  Width width = Width::Unknown;
+  bool found = false;
+  syntax::walk(scope, [&](Node node) {
+    if (found) return false;
+    if (node.kind() != "declaration" && node.kind() != "parameter_declaration" &&
+        node.kind() != "optional_parameter_declaration")
+      return true;
+    const std::string type = ast::one_line(tree.text(node.field("type")));
+    for (uint32_t i = 0; i < node.child_count(); ++i) {
+      if (node.child_field_name(i) != "declarator") continue;
+      Node value;
+      const Node identifier = declared_identifier(node.child(i), &value);
+      if (identifier.null() || tree.text(identifier) != name) continue;
+      found = true;
+      if (RE2::PartialMatch(type, kWide)) width = Width::Wide;
+      else if (RE2::FullMatch(type, kNarrow)) width = Width::Narrow;
+      else if (type == "auto" && !value.null() && RE2::PartialMatch(tree.text(value), kThreadIndex)) width = Width::Narrow;
+    }
+    return false;
+  });
+  return width;
+}
+
+// Triton: a parameter annotated `name: tl.int64`, else the last assignment to the name:
+// `.to(tl.int64)` widens, `tl.program_id(…)` is 32-bit.
+Width triton_width(const SyntaxTree& tree, Node scope, const std::string& name) {
+  static const RE2 kWide(R"(tl\.u?int64)");
+  static const RE2 kProgramId(R"(^tl\.program_id\()");
+  if (scope.kind() == "function_definition")
+    for (Node parameter : scope.field("parameters").named_children())
+      if ((parameter.kind() == "typed_parameter" || parameter.kind() == "typed_default_parameter") &&
+          tree.text(parameter.named_child(0)) == name)
+        return RE2::FullMatch(ast::without_spaces(tree.text(parameter.field("type"))), kWide) ? Width::Wide : Width::Unknown;
+  Node last;
+  const Node body = scope.kind() == "function_definition" ? scope.field("body") : scope;
+  if (body.null()) return Width::Unknown;
+  syntax::walk(body, [&](Node node) {
+    const std::string_view kind = node.kind();
+    if (kind == "function_definition" || kind == "class_definition" || kind == "lambda") return false;
+    if (kind == "assignment" && node.field("left").kind() == "identifier" && tree.text(node.field("left")) == name)
+      last = node;
+    return true;
+  });
+  if (last.null() || last.field("right").null()) return Width::Unknown;
+  const std::string value = ast::without_spaces(tree.text(last.field("right")));
+  if (RE2::PartialMatch(value, kWide)) return Width::Wide;
+  if (RE2::PartialMatch(value, kProgramId)) return Width::Narrow;
+  return Width::Unknown;
+}
+
+Width declared_width(const SyntaxTree& tree, Node scope, const std::string& name) {
+  return tree.grammar() == syntax::Grammar::Cpp ? cpp_width(tree, scope, name) : triton_width(tree, scope, name);
+}
+
+std::optional<std::int64_t> number(std::string_view text) {
+  static const RE2 kNumber(R"(\(?(\d{1,11})\)?)");
+  std::string digits;
+  if (!RE2::FullMatch(ast::without_spaces(text), kNumber, &digits)) return std::nullopt;
+  return std::stoll(digits);
+}
+
+// The number a name stands for in the file as the head trees show it: `#define NAME 128`,
+// `constexpr int NAME = 128;`, `NAME = 128`, `NAME: tl.constexpr = 128` (a default too).
+std::optional<std::int64_t> constant_value(const SideTrees& head, const std::string& factor) {
+  if (std::optional<std::int64_t> literal = number(factor)) return literal;
+  for (const ast::FileSyntax& part : head.parts) {
+    if (part.grammar() == syntax::Grammar::Cpp) {
+      for (const ast::CppMacro& macro : part.cpp().macros)
+        if (!macro.function_like && macro.name == factor)
+          if (std::optional<std::int64_t> value = number(macro.value)) return value;
+      std::optional<std::int64_t> found;
+      syntax::walk(part.tree.root(), [&](Node node) {
+        if (found) return false;
+        if (node.kind() == "init_declarator" && node.field("declarator").kind() == "identifier" &&
+            part.tree.text(node.field("declarator")) == factor)
+          found = number(part.tree.text(node.field("value")));
+        return !found;
+      });
+      if (found) return found;
+      continue;
+    }
+    const ast::PythonSyntax& python = part.python();
+    for (const ast::PyBinding& binding : python.bindings)
+      if (binding.name == factor && binding.target == ast::PyTarget::Name && !binding.unpacked)
+        if (std::optional<std::int64_t> value = number(binding.value)) return value;
+    for (const ast::PyFunction& function : python.functions)
+      for (const ast::PyParameter& parameter : function.parameters)
+        if (parameter.name == factor && parameter.has_default)
+          if (std::optional<std::int64_t> value = number(parameter.default_text)) return value;
+  }
+  return std::nullopt;
+}
+
+// A Triton kernel (or a helper it calls) uses `tl.`; other Python code runs in int64 tensors.
+bool is_triton_scope(const SyntaxTree& tree, Node scope) { return tree.text(scope).find("tl.") != std::string_view::npos; }
 
 // The same product stands on a removed line of the file: moved (out of a make_block_ptr call,
 // into a helper), not new — the base already computed it this way.
 bool product_on_removed_line(const FileView& file, const Product& product) {
-  const auto squeeze = [](const std::string& text) {
-    std::string out;
-    for (char c : text)
-      if (c != ' ' && c != '\t') out.push_back(c);
-    return out;
-  };
-  const std::string wanted = squeeze(product.expression);
+  const std::string wanted = ast::without_spaces(product.expression);
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines)
-      if (line.kind == LineKind::Removed && squeeze(line.code).find(wanted) != std::string::npos) return true;
+      if (line.kind == LineKind::Removed && ast::without_spaces(line.code).find(wanted) != std::string::npos) return true;
   return false;
 }
 
-bool widened(const std::string& code) {
+// The lines the product spans mention a 64-bit type or cast.
+bool widened(const SyntaxTree& tree, Node product) {
   static const RE2 kWiden(
       R"(int64_t|uint64_t|\blong\b|size_t|tl\.int64|tl\.uint64|\.to\(\s*torch\.int64|index_t)");
-  return RE2::PartialMatch(code, kWiden);
+  const size_t begin = tree.line_start(tree.start_line(product));
+  const size_t end = tree.text().find('\n', product.end_byte());
+  const std::string_view lines = std::string_view(tree.text()).substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  return RE2::PartialMatch(lines, kWiden);
 }
 
 class D9Rule : public Rule {
@@ -170,31 +263,40 @@ class D9Rule : public Rule {
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    for (const auto& [file, line] : model.hits("D9.index_product")) {
-      if (file->is_test || file->language == Language::Other || widened(line->code)) continue;
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(*file)) {
-        if (slice.function != line->function) continue;
-        if (file->language == Language::Python && !is_triton_function(slice)) continue;
-        std::vector<const CodeLine*> file_lines = dg::new_side_lines(*file);
-        for (const Product& product : index_products(line->code))
-          if (!product_on_removed_line(*file, product)) report(*file, *line, slice, file_lines, product, out);
-      }
+    for (const FileView& file : model.files) {
+      if (file.is_test || file.language == Language::Other) continue;
+      // The line pattern says whether the PR wrote any candidate: most files need no walk.
+      bool candidate = false;
+      for (const auto& [hit_file, line] : model.hits("D9.index_product")) candidate |= hit_file == &file;
+      if (!candidate) continue;
+      const SideTrees& head = head_trees(file);
+      const ChangedLines changed = changed_lines(file);
+      for (const ast::FileSyntax& part : head.parts)
+        for (const Product& product : index_products(part.tree)) {
+          const SyntaxTree& tree = part.tree;
+          const ast::LineRange lines{tree.start_line(product.node), tree.end_line(product.node)};
+          if (!changed.writes_any(lines) || widened(tree, product.node) || product_on_removed_line(file, product)) continue;
+          const Node scope = enclosing_function(product.node);
+          if (file.language == Language::Python && !is_triton_scope(tree, scope)) continue;
+          int line = lines.first;
+          while (!changed.writes(line)) ++line;
+          report(file, head, tree, scope, line, product, out);
+        }
     }
   }
 
  private:
-  void report(const FileView& file, const CodeLine& line, const dg::FunctionSlice& slice,
-              const std::vector<const CodeLine*>& file_lines, const Product& product,
-              std::vector<Finding>& out) const {
-    Width width = declared_width(slice.lines, product.index, file.language);
+  void report(const FileView& file, const SideTrees& head, const SyntaxTree& tree, Node scope, int line,
+              const Product& product, std::vector<Finding>& out) const {
+    Width width = declared_width(tree, scope, product.index);
     if (width == Width::Wide) return;
     std::int64_t total = 1;
     bool resolved = true;
     std::string factors;
     for (const std::string& factor : product.factors) {
-      if (declared_width(slice.lines, factor, file.language) == Width::Wide) return;  // promotes to 64-bit
+      if (declared_width(tree, scope, factor) == Width::Wide) return;  // promotes to 64-bit
       factors += (factors.empty() ? "" : " * ") + factor;
-      std::optional<std::int64_t> value = constant_value(file_lines, factor);
+      std::optional<std::int64_t> value = constant_value(head, factor);
       if (!value) {
         resolved = false;
       } else if (*value > 0 && total < (std::int64_t{1} << 40)) {
@@ -204,11 +306,18 @@ class D9Rule : public Rule {
     if (resolved && total < 64) return;  // provably small factor: the index alone would have to pass 2^25
     std::string threshold = "at " + product.index + " > 2^31 / (" + factors + ")";
     if (resolved) threshold = "at " + product.index + " >= " + std::to_string(((std::int64_t{1} << 31) + total - 1) / total);
-    Finding finding = dg::finding_at("D9", file, line, "int32-product",
-                                     {{"expression", product.expression},
-                                      {"index", product.index},
-                                      {"factors", factors},
-                                      {"threshold", threshold}});
+    Finding finding;
+    finding.rule = "D9";
+    finding.severity = Severity::Warn;
+    finding.tag = Tag::Verified;
+    finding.path = file.path;
+    finding.line = line;
+    finding.side = Side::New;
+    finding.message_id = "int32-product";
+    finding.fields = {{"expression", product.expression},
+                      {"index", product.index},
+                      {"factors", factors},
+                      {"threshold", threshold}};
     if (width == Width::Unknown) {
       finding.tag = Tag::Inferred;
     } else if (resolved) {
@@ -216,7 +325,12 @@ class D9Rule : public Rule {
       finding.trigger = "`" + product.expression + "` passes 2^31 " + threshold + " (factor " +
                         std::to_string(total) + ")";
     }
-    dg::add_unique(out, std::move(finding));
+    for (Finding& existing : out)
+      if (existing.line == line && existing.path == file.path) {
+        if (finding.severity > existing.severity) existing = std::move(finding);
+        return;
+      }
+    out.push_back(std::move(finding));
   }
 };
 
