@@ -79,7 +79,9 @@ class CppWalker {
     const Node parent = node.parent();
     function.is_template = parent.kind() == "template_declaration";
     function.range = range_of(function.is_template ? parent : node);
-    function.body = range_of(node.field("body"));
+    // A definition error recovery left without its body (or `= default;`) has no body node.
+    const Node body = node.field("body");
+    function.body = body.null() ? LineRange{function.header_line, function.range.last} : range_of(body);
     // The qualifiers blanked between whatever precedes the definition and its name.
     const Node before = node.prev_sibling();
     const uint32_t from = before.null() ? parent.start_byte() : before.end_byte();

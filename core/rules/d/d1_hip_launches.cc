@@ -1,53 +1,34 @@
 #include "core/rules/d/d1_hip_launches.h"
 
-#include <algorithm>
+#include <optional>
+#include <set>
+#include <string_view>
 #include <re2/re2.h>
 
-#include "core/analysis/cpp_structure.h"
-#include "core/analysis/structure.h"
-#include "core/rules/d/dg_support.h"
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/syntax_text.h"
 
 namespace atom::d1 {
 namespace {
 
-// One side of a hunk as a single text; every line starts at a known offset.
-struct JoinedSide {
-  SideLines lines;
-  std::string text;
-  std::vector<size_t> starts;
-
-  explicit JoinedSide(const HunkView& hunk) : lines(side_lines(hunk, Side::New)) {
-    for (const CodeLine* line : lines) {
-      starts.push_back(text.size());
-      text += line->code;
-      text += '\n';
-    }
-  }
-  size_t line_index_at(size_t offset) const {
-    return static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin()) - 1;
-  }
-  size_t end_of_line(size_t index) const { return index + 1 < starts.size() ? starts[index + 1] : text.size(); }
-};
-
-// The top-level comma-separated items of the bracketed list whose '(' is just before `from`;
-// `end` receives the offset after its ')'.
-std::vector<std::string> bracket_items(const std::string& text, size_t from, size_t* end) {
+// The top-level comma-separated items of a parameter list's text "(a, f(b, c), d)".
+std::vector<std::string> list_items(std::string_view text) {
+  if (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = text.substr(1, text.size() - 2);
   std::vector<std::string> items;
   std::string current;
-  int depth = 1;
-  size_t i = from;
-  for (; i < text.size() && depth > 0; ++i) {
-    const char c = text[i];
-    if (c == '(' || c == '[' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '}') --depth;
-    if ((c == ',' && depth == 1) || depth == 0) {
-      items.emplace_back(dg::trim(current));
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    if (c == ')' || c == ']' || c == '}' || c == '>') --depth;
+    if (depth == 0 && c == ',') {
+      items.push_back(ast::one_line(current));
       current.clear();
       continue;
     }
-    current += c == '\n' ? ' ' : c;
+    current += c;
   }
-  if (end) *end = i;
+  if (const std::string last = ast::one_line(current); !last.empty()) items.push_back(last);
   return items;
 }
 
@@ -59,10 +40,22 @@ std::string parameter_name(std::string param) {
   return name;
 }
 
-bool is_global_kernel(const SideLines& lines, size_t header) {
-  for (size_t back = 0; back <= 2 && back <= header; ++back)
-    if (lines[header - back]->code.find("__global__") != std::string::npos) return true;
-  return false;
+// Whether the function body spanning `body` parsed without error (a fragment cut inside a body
+// gets an invented closing brace).
+bool body_parsed_whole(const syntax::SyntaxTree& tree, const ast::LineRange& body) {
+  bool whole = false;
+  syntax::walk(tree.root(), [&](syntax::Node node) {
+    if (node.kind() != "function_definition") return true;
+    const syntax::Node block = node.field("body");
+    if (block.null()) return false;
+    if (tree.start_line(block) == body.first && tree.end_line(block) == body.last) whole = !block.has_error();
+    return false;
+  });
+  return whole;
+}
+
+std::string_view callee_of(const syntax::SyntaxTree& tree, syntax::Node call) {
+  return tree.text(call.field("function"));
 }
 
 // The argument is the buffer itself or its data pointer, possibly cast (`reinterpret_cast<float*>(
@@ -73,89 +66,113 @@ bool passes_buffer(const std::string& argument, const std::string& buffer) {
   return RE2::PartialMatch(argument, use);
 }
 
-// Offset in `text` (from `from`, before `until`) of the first zeroing of `buffer`, or `until`.
-size_t first_zeroing(const std::string& text, size_t from, size_t until, const std::string& buffer) {
-  const RE2 zero_call("\\b" + RE2::QuoteMeta(buffer) + R"(\s*(?:\.|->)\s*(?:zero_|fill_|zero)\s*\()");
-  static const RE2 memset_call(R"([Mm]emset\w*\s*\()");
-  re2::StringPiece input(text.data() + from, until - from);
-  re2::StringPiece match;
-  size_t found = until;
-  if (zero_call.Match(input, 0, input.size(), RE2::UNANCHORED, &match, 1))
-    found = static_cast<size_t>(match.data() - text.data());
-  while (RE2::FindAndConsume(&input, memset_call)) {
-    const size_t open = static_cast<size_t>(input.data() - text.data());
-    if (open >= found) break;
-    for (const std::string& argument : bracket_items(text, open, nullptr))
-      if (dg::has_name(argument, buffer)) return std::min(found, open);
-  }
+bool names_identifier(const syntax::SyntaxTree& tree, syntax::Node node, const std::string& name) {
+  bool found = false;
+  syntax::walk(node, [&](syntax::Node inner) {
+    found |= inner.kind() == "identifier" && tree.text(inner) == name;
+    return !found;
+  });
   return found;
 }
 
-// The end (offset) of the function holding `line_index`: its closing brace when in view, else
-// the first '}' in column 0 after it, else the end of the hunk.
-size_t function_end(const JoinedSide& side, const std::vector<CppFunctionBody>& bodies, size_t line_index) {
-  for (const CppFunctionBody& body : bodies)
-    if (body.open <= line_index && line_index <= body.close && body.complete) return side.end_of_line(body.close);
-  for (size_t i = line_index + 1; i < side.lines.size(); ++i)
-    if (!side.lines[i]->code.empty() && side.lines[i]->code[0] == '}') return side.starts[i];
-  return side.text.size();
+// The line of the first zeroing of `buffer` in `scope` after byte `from` (`buf.zero_()`,
+// `buf.fill_(…)`, a memset naming it); 0 when none.
+int first_zeroing_line(const syntax::SyntaxTree& tree, syntax::Node scope, uint32_t from, const std::string& buffer) {
+  static const RE2 kMemset(R"([Mm]emset\w*)");
+  int line = 0;
+  syntax::walk(scope, [&](syntax::Node node) {
+    if (line || node.end_byte() <= from) return false;
+    if (node.kind() != "call_expression" || node.start_byte() < from) return true;
+    const syntax::Node callee = node.field("function");
+    if (callee.kind() == "field_expression") {
+      const std::string_view field = tree.text(callee.field("field"));
+      if ((field == "zero_" || field == "fill_" || field == "zero") && tree.text(callee.field("argument")) == buffer)
+        line = tree.start_line(node);
+    } else if (RE2::PartialMatch(tree.text(callee), kMemset) && names_identifier(tree, node.field("arguments"), buffer)) {
+      line = tree.start_line(node);
+    }
+    return line == 0;
+  });
+  return line;
+}
+
+const CodeLine* head_line(const FileView& file, int number) {
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind != LineKind::Removed && line.new_line == number) return &line;
+  return nullptr;
+}
+
+struct Allocation {
+  std::string buffer;
+  syntax::Node node;  // the `<ns>::empty(…)` call
+};
+
+// `X = ns::empty(…)` / `auto X = at::empty_like(…)`: the buffer and the call.
+std::optional<Allocation> allocation_of(const syntax::SyntaxTree& tree, syntax::Node node) {
+  static const RE2 kEmpty(R"((?:\w+\s*::\s*)+empty(?:_like)?)");
+  syntax::Node target, value;
+  if (node.kind() == "init_declarator") target = node.field("declarator"), value = node.field("value");
+  else if (node.kind() == "assignment_expression") target = node.field("left"), value = node.field("right");
+  else return std::nullopt;
+  if (target.kind() != "identifier" || value.kind() != "call_expression" ||
+      !RE2::FullMatch(callee_of(tree, value), kEmpty))
+    return std::nullopt;
+  return Allocation{std::string(tree.text(target)), value};
 }
 
 }  // namespace
 
 void read_hip_kernels(const FileView& file, std::map<std::string, HipKernel>& kernels) {
-  static const RE2 atomic(
-      R"(\b(atomic(?:Add|Max|Min)\w*|atomic_f?(?:add|max|min)\w*|unsafeAtomic\w+)\s*\(\s*&?\s*(\w+))");
-  for (const HunkView& hunk : file.hunks) {
-    const JoinedSide side(hunk);
-    for (const CppFunctionBody& body : cpp_function_bodies(side.lines)) {
-      if (!is_global_kernel(side.lines, body.header)) continue;
-      const std::string header = side.text.substr(side.starts[body.header], side.starts[body.open] - side.starts[body.header] +
-                                                                              side.lines[body.open]->code.size());
-      const RE2 named("\\b" + RE2::QuoteMeta(body.name) + "\\s*\\(");
-      re2::StringPiece input(header);
-      if (!RE2::FindAndConsume(&input, named)) continue;
+  static const RE2 kAtomic(R"((atomic(?:Add|Max|Min)\w*|atomic_f?(?:add|max|min)\w*|unsafeAtomic\w+))");
+  static const RE2 kTarget(R"(^\s*&?\s*(\w+))");
+  for (const ast::FileSyntax& part : head_trees(file).parts) {
+    const syntax::SyntaxTree& tree = part.tree;
+    for (const ast::CppFunction& function : part.cpp().functions) {
+      if (!function.is_kernel) continue;
       HipKernel kernel;
-      for (const std::string& param : bracket_items(header, static_cast<size_t>(input.data() - header.data()), nullptr))
-        kernel.params.push_back(parameter_name(param));
-      const size_t last = std::min(body.close, side.lines.size() - 1);
-      for (size_t i = body.open; i <= last; ++i) {
-        re2::StringPiece code(side.lines[i]->code);
-        std::string op, target;
-        while (RE2::FindAndConsume(&code, atomic, &op, &target)) kernel.atomic_params.emplace(target, op);
-      }
-      kernel.body_in_view = body.complete;
-      kernels[body.name] = std::move(kernel);
+      for (const std::string& param : list_items(function.parameters)) kernel.params.push_back(parameter_name(param));
+      syntax::walk(tree.root(), [&](syntax::Node node) {
+        if (tree.end_line(node) < function.body.first || tree.start_line(node) > function.body.last) return false;
+        if (node.kind() != "call_expression") return true;
+        const std::string op = ast::without_spaces(callee_of(tree, node));
+        const syntax::Node first = node.field("arguments").named_child(0);
+        std::string target;
+        if (RE2::FullMatch(op, kAtomic) && !first.null() && RE2::PartialMatch(tree.text(first), kTarget, &target))
+          kernel.atomic_params.emplace(target, op);
+        return true;
+      });
+      kernel.body_in_view = body_parsed_whole(tree, function.body);
+      kernels[function.name] = std::move(kernel);
     }
   }
 }
 
 std::vector<HipBufferLaunch> hip_buffer_launches(const FileView& file) {
-  static const RE2 allocation(R"(\b(\w+)\s*=\s*(?:\w+\s*::\s*)+(empty)(?:_like)?\s*\()");
-  static const RE2 launch(R"(\b(\w+)\s*(?:<[^;{}()]*>)?\s*<<<[^;]*?>>>\s*\()");
+  const std::set<int> written = changed_lines(file).written;
   std::vector<HipBufferLaunch> found;
-  for (const HunkView& hunk : file.hunks) {
-    const JoinedSide side(hunk);
-    const std::vector<CppFunctionBody> bodies = cpp_function_bodies(side.lines);
-    re2::StringPiece input(side.text);
-    std::string buffer;
-    re2::StringPiece empty_word;
-    while (RE2::FindAndConsume(&input, allocation, &buffer, &empty_word)) {
-      const size_t alloc_line = side.line_index_at(static_cast<size_t>(empty_word.data() - side.text.data()));
-      if (side.lines[alloc_line]->kind != LineKind::Added) continue;
-      const size_t from = static_cast<size_t>(input.data() - side.text.data());
-      const size_t end = function_end(side, bodies, alloc_line);
-      if (from >= end) continue;
-      const size_t zeroed = first_zeroing(side.text, from, end, buffer);
-      re2::StringPiece rest(side.text.data() + from, zeroed - from);
-      std::string kernel;
-      while (RE2::FindAndConsume(&rest, launch, &kernel)) {
-        const std::vector<std::string> arguments =
-            bracket_items(side.text, static_cast<size_t>(rest.data() - side.text.data()), nullptr);
-        for (size_t p = 0; p < arguments.size(); ++p)
-          if (passes_buffer(arguments[p], buffer)) found.push_back({buffer, side.lines[alloc_line], kernel, p});
+  for (const ast::FileSyntax& part : head_trees(file).parts) {
+    const syntax::SyntaxTree& tree = part.tree;
+    const ast::CppSyntax& cpp = part.cpp();
+    syntax::walk(tree.root(), [&](syntax::Node node) {
+      const std::optional<Allocation> allocation = allocation_of(tree, node);
+      if (!allocation) return true;
+      const int alloc_line = tree.start_line(allocation->node);
+      const CodeLine* line = head_line(file, alloc_line);
+      if (!written.count(alloc_line) || !line) return false;
+      const ast::CppFunction* function = ast::function_at(cpp, alloc_line);
+      const int end_line = function ? function->range.last : part.last_line;
+      syntax::Node scope = node;  // the function holding the allocation, or the whole text
+      while (!scope.parent().null() && scope.kind() != "function_definition") scope = scope.parent();
+      const int zeroed = first_zeroing_line(tree, scope, allocation->node.end_byte(), allocation->buffer);
+      for (const ast::CppLaunch& launch : cpp.launches) {
+        if (launch.line < alloc_line || launch.line > end_line || (zeroed && launch.line >= zeroed)) continue;
+        for (size_t p = 0; p < launch.arguments.size(); ++p)
+          if (passes_buffer(launch.arguments[p], allocation->buffer))
+            found.push_back({allocation->buffer, line, launch.kernel, p});
       }
-    }
+      return false;
+    });
   }
   return found;
 }

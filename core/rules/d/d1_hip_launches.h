@@ -1,7 +1,8 @@
 // D1's reading of C++/HIP hunks: `__global__` kernels whose body is in view (their parameters and
 // the parameters they apply an atomic to), and in host code the uninitialised allocations
-// (`AiterTensor::empty`, `torch::empty`, `at::empty_like` …) with the `<<<…>>>` launches that
-// receive them. A hunk's new side is read as one text, so statements spanning lines are whole.
+// (`AiterTensor::empty`, `torch::empty`, `at::empty_like` …) with the `<<<…>>>` and
+// `hipLaunchKernelGGL` launches that receive them, read from the head's C++ syntax trees
+// (core/analysis/cpp_syntax.h).
 #pragma once
 #include <map>
 #include <string>
@@ -19,7 +20,7 @@ struct HipKernel {
 // Kernels of a C++ file's hunks (new side), by name.
 void read_hip_kernels(const FileView& file, std::map<std::string, HipKernel>& kernels);
 
-// An added `X = <ns>::empty(…)` whose buffer reaches argument `position` of a `<<<…>>>` launch
+// A new `X = <ns>::empty(…)` whose buffer reaches argument `position` of a kernel launch
 // later in the same function, with no zeroing (`.zero_()`, `.fill_(`, a memset naming it) first;
 // one entry per launch argument that receives it, in order.
 struct HipBufferLaunch {

@@ -1,11 +1,14 @@
 // D2: a feature switch flipped on by default with no environment variable to roll it back.
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -20,8 +23,9 @@ const RuleMeta kMeta{
     .what =
         "Finds a feature switch (`use_*`, `enable_*`, `*fuse*`, `*triton*`, `*aiter*`, `*asm*` …) "
         "whose default changes from `False` to `True` — a parameter or dataclass default, a "
-        "dict entry, or an argparse `default=` — when neither that line nor any added line "
-        "naming the switch reads an environment variable (`os.environ`, `os.getenv`, `envs.`).",
+        "dict entry, a call's keyword, or an argparse `default=` (read from both sides' syntax "
+        "trees, so a multi-line `add_argument` counts) — when no added line naming the switch reads "
+        "an environment variable (`os.environ`, `os.getenv`, `envs.`).",
     .why =
         "When the new path misbehaves on a model or GPU nobody tested, users need a switch to go "
         "back without a new release. A default flipped in code can only be undone by patching.",
@@ -45,30 +49,67 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// The switch a line sets to `value` ("True"/"False"): `name: bool = V`, `"name": V`, or an
-// argparse `add_argument("--name", …, default=V)`.
-std::string switch_set_to(const std::string& code, const std::string& raw, const char* value) {
-  static const RE2 kSwitchName(R"((?i)(use|enable|fuse|fused|fusion|triton|aiter|asm|flash|fast|opt))");
-  // Compiled once per value ("True" or "False"), not once per line; static locals are
-  // initialised once even when batch reviews run on several threads.
-  struct Patterns {
-    explicit Patterns(const std::string& v)
-        : assignment("(?:^|[\\s(,])([A-Za-z_]\\w*)\\s*(?::\\s*[\\w\\[\\]., ]+)?=\\s*" + v + "\\s*[,)]?\\s*$"),
-          dict_entry("[\"'](\\w+)[\"']\\s*:\\s*" + v + "\\b"),
-          argparse("add_argument\\(\\s*[\"']--?([\\w-]+)[\"'].*\\bdefault\\s*=\\s*" + v + "\\b") {}
-    RE2 assignment, dict_entry, argparse;
-  };
-  static const Patterns true_patterns("True"), false_patterns("False");
-  const Patterns& patterns = std::string_view(value) == "True" ? true_patterns : false_patterns;
-  const RE2& assignment = patterns.assignment;
-  const RE2& dict_entry = patterns.dict_entry;
-  const RE2& argparse = patterns.argparse;
+// A boolean a side of the file gives a switch: `name = V`, `name: T = V`, `self.name = V`, a
+// parameter default `name=V`, a call's `name=V`, a dict entry `"name": V`, or argparse's
+// `add_argument("--name", …, default=V)`; `line` is the line of the `True`/`False` itself.
+struct SwitchSetting {
   std::string name;
-  if (!RE2::PartialMatch(code, assignment, &name) && !RE2::PartialMatch(raw, dict_entry, &name) &&
-      !RE2::PartialMatch(raw, argparse, &name))
-    return {};
-  if (name == "default" || !RE2::PartialMatch(name, kSwitchName)) return {};
-  return name;
+  bool value = false;
+  int line = 0;
+};
+
+bool is_switch_name(const std::string& name) {
+  static const RE2 kSwitchName(R"((?i)(use|enable|fuse|fused|fusion|triton|aiter|asm|flash|fast|opt))");
+  return !name.empty() && name != "default" && RE2::PartialMatch(name, kSwitchName);
+}
+
+// The identifier a store target names: `x` or the last part of `a.b.x`.
+std::string target_name(const syntax::SyntaxTree& tree, syntax::Node target) {
+  if (target.kind() == "identifier") return std::string(tree.text(target));
+  if (target.kind() == "attribute") return std::string(tree.text(target.field("attribute")));
+  return {};
+}
+
+// The option an `add_argument("--use-x", …)` call declares, with dashes as underscores.
+std::string argparse_option(const syntax::SyntaxTree& tree, syntax::Node keyword) {
+  const syntax::Node arguments = keyword.parent();
+  const syntax::Node call = arguments.parent();
+  if (call.kind() != "call") return {};
+  const std::string_view callee = tree.text(call.field("function"));
+  if (callee != "add_argument" && !callee.ends_with(".add_argument")) return {};
+  const syntax::Node first = arguments.named_child(0);
+  std::string option = ast::string_content(tree, first);
+  if (option.rfind('-', 0) != 0) return {};
+  option.erase(0, option.find_first_not_of('-'));
+  for (char& c : option) if (c == '-') c = '_';
+  return option;
+}
+
+// The switch a `True`/`False` node sets, from where it stands.
+std::string switch_of(const syntax::SyntaxTree& tree, syntax::Node value) {
+  const syntax::Node holder = value.parent();
+  const std::string_view kind = holder.kind();
+  if (kind == "assignment" && holder.field("right") == value) return target_name(tree, holder.field("left"));
+  if ((kind == "default_parameter" || kind == "typed_default_parameter") && holder.field("value") == value)
+    return std::string(tree.text(holder.field("name")));
+  if (kind == "keyword_argument" && holder.field("value") == value) {
+    const std::string keyword(tree.text(holder.field("name")));
+    return keyword == "default" ? argparse_option(tree, holder) : keyword;
+  }
+  if (kind == "pair" && holder.field("value") == value) return ast::string_content(tree, holder.field("key"));
+  return {};
+}
+
+std::vector<SwitchSetting> switch_settings(const SideTrees& side) {
+  std::vector<SwitchSetting> out;
+  for (const ast::FileSyntax& part : side.parts)
+    syntax::walk(part.tree.root(), [&](syntax::Node node) {
+      if (node.kind() != "true" && node.kind() != "false") return true;
+      std::string name = switch_of(part.tree, node);
+      if (is_switch_name(name)) out.push_back({std::move(name), node.kind() == "true", part.tree.start_line(node)});
+      return false;
+    });
+  return out;
 }
 
 bool env_gated(const ReviewModel& model, const std::string& flag) {
@@ -78,11 +119,10 @@ bool env_gated(const ReviewModel& model, const std::string& flag) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind != LineKind::Added) continue;
-        std::string raw(dg::raw_text(line));
-        if (!RE2::PartialMatch(raw, kEnv)) continue;
+        if (line.kind != LineKind::Added || !line.diff) continue;
+        if (!RE2::PartialMatch(line.diff->text, kEnv)) continue;
         std::string lowered;
-        for (char c : raw) lowered += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (char c : line.diff->text) lowered += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (lowered.find(lowered_flag) != std::string::npos) return true;
       }
   return false;
@@ -92,25 +132,48 @@ class D2Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
+  // A switch one hunk deletes as `False` and writes as `True`, read from both sides' trees (so a
+  // multi-line `add_argument(…, default=True)` counts as well as a one-line default).
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.is_test || file.language != Language::Python) continue;
+      const std::vector<SwitchSetting> head = switch_settings(head_trees(file));
+      const std::vector<SwitchSetting> base = switch_settings(base_trees(file));
+      std::set<int> reported;
+      const ChangedLines changed = changed_lines(file);
+      const std::set<int>& written = changed.written, &deleted = changed.deleted;
       for (const HunkView& hunk : file.hunks) {
-        for (const CodeLine& removed : hunk.lines) {
-          if (!is_deleted_code(removed)) continue;
-          std::string flag = switch_set_to(removed.code, std::string(dg::raw_text(removed)), "False");
-          if (flag.empty()) continue;
-          for (const CodeLine& added : hunk.lines) {
-            if (!is_new_code(added) ||
-                switch_set_to(added.code, std::string(dg::raw_text(added)), "True") != flag)
+        if (!hunk.hunk) continue;
+        const Hunk& range = *hunk.hunk;
+        for (const SwitchSetting& was : base) {
+          if (was.value || !deleted.count(was.line) || was.line < range.old_start ||
+              was.line >= range.old_start + range.old_count)
+            continue;
+          for (const SwitchSetting& now : head) {
+            if (!now.value || now.name != was.name || !written.count(now.line) || now.line < range.new_start ||
+                now.line >= range.new_start + range.new_count)
               continue;
-            if (env_gated(model, flag)) break;
-            dg::add_unique(out, dg::finding_at("D2", file, added, "default-flipped", {{"flag", flag}}));
+            if (!reported.insert(now.line).second || env_gated(model, now.name)) break;
+            out.push_back(flipped(file, now));
             break;
           }
         }
       }
     }
+  }
+
+ private:
+  static Finding flipped(const FileView& file, const SwitchSetting& setting) {
+    Finding finding;
+    finding.rule = "D2";
+    finding.severity = Severity::Warn;
+    finding.tag = Tag::Verified;
+    finding.path = file.path;
+    finding.line = setting.line;
+    finding.side = Side::New;
+    finding.message_id = "default-flipped";
+    finding.fields = {{"flag", setting.name}};
+    return finding;
   }
 };
 

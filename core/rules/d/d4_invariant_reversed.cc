@@ -1,10 +1,15 @@
 // D4: a documented safety invariant reversed (zero-init, assert, .contiguous()) without proof.
+#include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <string>
+#include <string_view>
+#include <utility>
 #include <re2/re2.h>
 
+#include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -36,8 +41,9 @@ const RuleMeta kMeta{
     .must_not_fire =
         "The PR cites the proof (description or an added comment naming an overwrite of every "
         "element, the ISA/spec, or a test: a new comment merely saying the old invariant no longer holds, "
-        "\"never read by the asm reader\", is no proof); the assert moved (its condition is on an added "
-        "line); the zero-init removal has no comment stating the invariant.",
+        "\"never read by the asm reader\", is no proof); the assert moved (its condition, read whole from the "
+        "base's syntax tree, is on an added line) or was edited (an assert/check is written right beside it); "
+        "the zero-init removal has no comment stating the invariant.",
     .source = "aiter#4043",
     .messages = {{
                      .id = "zero-init-reversed",
@@ -69,6 +75,119 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
+// Text of the raw diff line (with comments): the invariants are stated in comments.
+std::string_view raw_text(const CodeLine& line) {
+  return line.diff ? std::string_view(line.diff->text) : std::string_view(line.code);
+}
+
+std::string_view trim(std::string_view text) {
+  const size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t") + 1 - first);
+}
+
+// The smallest node of the base's trees starting on base line `line` whose kind is `kind`.
+std::optional<std::pair<const ast::FileSyntax*, syntax::Node>> base_node_at(const FileView& file, int line,
+                                                                             std::string_view kind) {
+  for (const ast::FileSyntax& part : base_trees(file).parts) {
+    if (line < part.first_line || line > part.last_line) continue;
+    std::optional<std::pair<const ast::FileSyntax*, syntax::Node>> found;
+    syntax::walk(part.tree.root(), [&](syntax::Node node) {
+      if (part.tree.end_line(node) < line || part.tree.start_line(node) > line) return false;
+      if (node.kind() == kind && part.tree.start_line(node) == line) found = {{&part, node}};
+      return true;
+    });
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
+// Whether `expression` is a strided view, so `.contiguous()` on it copied: a transposing or
+// restriding method (`.T`, `.mT`, `.t()`, `.transpose(`, `.permute(`, `.narrow(`, `.expand(`,
+// `.unfold(`, `.as_strided(`), or a subscript slicing a later dimension after one that kept more
+// than one index (`q[..., d:]`, `x[:, :d]`; a slice of the leading dimension stays contiguous).
+bool strided_view(const syntax::SyntaxTree& tree, syntax::Node expression) {
+  static const std::set<std::string_view> kMethods = {"t", "transpose", "permute", "narrow", "expand", "unfold",
+                                                      "as_strided"};
+  bool strided = false;
+  syntax::walk(expression, [&](syntax::Node node) {
+    const std::string_view kind = node.kind();
+    if (kind == "attribute" || kind == "field_expression") {
+      const std::string_view name = tree.text(node.field(kind == "attribute" ? "attribute" : "field"));
+      const bool called = node.parent().kind() == "call" || node.parent().kind() == "call_expression";
+      if (name == "contiguous" && called) return false;  // already made contiguous inside
+      strided |= (called && kMethods.count(name)) || (!called && (name == "T" || name == "mT"));
+    } else if (kind == "subscript") {
+      bool earlier_spans = false;  // an earlier dimension kept more than one index
+      bool first = true;
+      for (uint32_t i = 0; i < node.child_count(); ++i) {
+        if (node.child_field_name(i) != "subscript") continue;
+        const syntax::Node index = node.child(i);
+        const std::string text(trim(tree.text(index)));
+        const bool spans = index.kind() == "slice" || index.kind() == "ellipsis";
+        if (!first && earlier_spans && text != ":" && text != "::" && index.kind() != "ellipsis") strided = true;
+        earlier_spans |= spans;
+        first = false;
+      }
+    }
+    return !strided;
+  });
+  return strided;
+}
+
+// The removed line's `X.contiguous()` call in the base's trees: whether X is a strided view.
+bool dropped_contiguous_was_needed(const FileView& file, const CodeLine& removed) {
+  for (std::string_view kind : {"call", "call_expression"}) {
+    const auto call = base_node_at(file, removed.old_line, kind);
+    if (!call) continue;
+    const syntax::SyntaxTree& tree = call->first->tree;
+    bool needed = false;
+    syntax::walk(call->second, [&](syntax::Node node) {
+      if (needed || (node.kind() != "call" && node.kind() != "call_expression")) return !needed;
+      const syntax::Node callee = node.field("function");
+      const bool python = callee.kind() == "attribute";
+      if (!python && callee.kind() != "field_expression") return true;
+      if (tree.text(callee.field(python ? "attribute" : "field")) != "contiguous") return true;
+      needed = strided_view(tree, callee.field(python ? "object" : "argument"));
+      return !needed;
+    });
+    return needed;
+  }
+  return false;
+}
+
+// A Python assert's whole condition (all its lines) from the base's trees; "" when not one.
+std::string python_assert_condition(const FileView& file, const CodeLine& removed) {
+  if (file.language != Language::Python) return {};
+  const auto assertion = base_node_at(file, removed.old_line, "assert_statement");
+  if (!assertion) return {};
+  return std::string(assertion->first->tree.text(assertion->second.named_child(0)));
+}
+
+Finding finding_at(const FileView& file, const CodeLine& line, std::string message_id,
+                   std::map<std::string, std::string> fields) {
+  Finding finding;
+  finding.rule = "D4";
+  finding.severity = Severity::Warn;
+  finding.tag = Tag::Verified;
+  finding.path = file.path;
+  finding.line = line.line_number();
+  finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
+  finding.message_id = std::move(message_id);
+  finding.fields = std::move(fields);
+  return finding;
+}
+
+// Appends `finding` unless D4 already reported that line (then the more severe is kept).
+void add_unique(std::vector<Finding>& out, Finding finding) {
+  for (Finding& existing : out)
+    if (existing.path == finding.path && existing.line == finding.line && existing.side == finding.side) {
+      if (finding.severity > existing.severity) existing = std::move(finding);
+      return;
+    }
+  out.push_back(std::move(finding));
+}
+
 // A proof is an overwrite of every element (the writer's side: zeros become redundant) or a
 // citation (ISA/spec, a test, "verified by"). A bare claim about the reader ("the pad is never
 // read by the asm reader") is not: it is the contradicting comment the rule exists for
@@ -86,16 +205,16 @@ const CodeLine* invariant_comment(const HunkView& hunk, size_t index) {
   for (size_t back = 0; back <= 3 && back <= index; ++back) {
     const CodeLine& line = hunk.lines[index - back];
     if (line.kind == LineKind::Added) continue;
-    if (RE2::PartialMatch(dg::raw_text(line), kInvariant)) return &line;
+    if (RE2::PartialMatch(raw_text(line), kInvariant)) return &line;
   }
   return nullptr;
 }
 
 std::string comment_text(const CodeLine& line) {
-  std::string_view raw = dg::raw_text(line);
+  std::string_view raw = raw_text(line);
   size_t at = raw.find("//");
   if (at == std::string_view::npos) at = raw.find('#');
-  return std::string(dg::trim(raw.substr(at == std::string_view::npos ? 0 : at)));
+  return std::string(trim(raw.substr(at == std::string_view::npos ? 0 : at)));
 }
 
 std::string squeeze(std::string_view text) {
@@ -121,7 +240,7 @@ class D4Rule : public Rule {
       for (const HunkView& hunk : file.hunks) {
         bool hunk_cites = false;
         for (const CodeLine& line : hunk.lines)
-          hunk_cites |= line.kind == LineKind::Added && cites_proof(std::string(dg::raw_text(line)));
+          hunk_cites |= line.kind == LineKind::Added && cites_proof(std::string(raw_text(line)));
         if (hunk_cites) continue;
         check_zero_init(file, hunk, out);
         check_asserts(file, hunk, added_text, out);
@@ -152,14 +271,14 @@ class D4Rule : public Rule {
       } else if (zero_call_kept(hunk, buffer)) {
         continue;
       }
-      Finding finding = dg::finding_at(
-          "D4", file, *anchor, "zero-init-reversed",
+      Finding finding = finding_at(
+          file, *anchor, "zero-init-reversed",
           {{"buffer", buffer}, {"new_line", std::to_string(anchor->line_number())}, {"comment", comment_text(*comment)}});
       finding.severity = Severity::Red;
       finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
                         "\") vs " + (was_zeros ? "new line " : "removed line ") + std::to_string(anchor->line_number()) +
-                        ": `" + std::string(dg::trim(anchor->code)) + "`";
-      dg::add_unique(out, std::move(finding));
+                        ": `" + std::string(trim(anchor->code)) + "`";
+      add_unique(out, std::move(finding));
     }
   }
 
@@ -185,17 +304,31 @@ class D4Rule : public Rule {
           !RE2::PartialMatch(line.code, kAssert, &whole, &python_condition, &cpp_arguments))
         continue;
       if (line.function.empty() || !surviving.count(line.function)) continue;  // the whole function went
-      std::string condition = squeeze(python_condition.empty() ? cpp_arguments.substr(0, cpp_arguments.find(','))
-                                                               : python_condition);
+      const std::string whole_condition = python_assert_condition(file, line);
+      std::string condition = squeeze(!whole_condition.empty()      ? whole_condition
+                                      : python_condition.empty() ? cpp_arguments.substr(0, cpp_arguments.find(','))
+                                                                 : python_condition);
       if (condition.empty() || added_text.find(condition) != std::string::npos) continue;
-      Finding finding = dg::finding_at("D4", file, line, "assert-deleted", {{"check", std::string(dg::trim(line.code))}});
+      if (adds_a_check_beside(hunk, i, kAssert)) continue;  // the check was edited (relaxed or reworded), not dropped
+      Finding finding = finding_at(file, line, "assert-deleted", {{"check", std::string(trim(line.code))}});
       if (const CodeLine* comment = invariant_comment(hunk, i)) {
         finding.severity = Severity::Red;
         finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
                           "\") vs the deleted check at line " + std::to_string(line.old_line);
       }
-      dg::add_unique(out, std::move(finding));
+      add_unique(out, std::move(finding));
     }
+  }
+
+  // A new check written right beside (within four diff lines of) the deleted one at `index`.
+  static bool adds_a_check_beside(const HunkView& hunk, size_t index, const RE2& check) {
+    constexpr size_t kBeside = 4;
+    const size_t from = index > kBeside ? index - kBeside : 0;
+    for (size_t k = from; k < hunk.lines.size() && k <= index + kBeside; ++k) {
+      const CodeLine& line = hunk.lines[k];
+      if (is_new_code(line) && !line.continuation && RE2::PartialMatch(line.code, check)) return true;
+    }
+    return false;
   }
 
   void check_contiguous(const FileView& file, const HunkView& hunk, std::vector<Finding>& out) const {
@@ -206,10 +339,10 @@ class D4Rule : public Rule {
         without.erase(at, 13);
       for (const CodeLine& added : hunk.lines) {
         if (!is_new_code(added) || squeeze(added.code) != without) continue;
-        if (dg::strided_reason(removed.code.substr(0, removed.code.rfind(".contiguous()"))).empty()) continue;
-        Finding finding = dg::finding_at("D4", file, added, "contiguous-removed",
-                                         {{"expression", std::string(dg::trim(added.code))}});
-        dg::add_unique(out, std::move(finding));
+        if (!dropped_contiguous_was_needed(file, removed)) continue;
+        Finding finding = finding_at(file, added, "contiguous-removed",
+                                         {{"expression", std::string(trim(added.code))}});
+        add_unique(out, std::move(finding));
       }
     }
   }

@@ -3,9 +3,9 @@
 #include <cctype>
 #include <memory>
 #include <set>
+#include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -82,7 +82,8 @@ struct Block {
 
 bool substantial(const CodeLine& line, const std::string& shape) {
   if (line.blank_or_comment || line.in_docstring || shape.size() < 10) return false;
-  return !dg::starts_with_word(line.code, "import") && !dg::starts_with_word(line.code, "from");
+  static const RE2 kImport(R"(^\s*(?:import|from)\b)");
+  return !RE2::PartialMatch(line.code, kImport);
 }
 
 std::vector<Block> added_blocks(const FileView& file) {
@@ -126,6 +127,7 @@ class D5Rule : public Rule {
       if (file.tier.tier > 2 || file.is_test || file.language == Language::Other) continue;
       for (Block& block : added_blocks(file)) blocks.push_back(std::move(block));
     }
+    std::set<std::pair<const FileView*, int>> reported;  // one finding per block start
     for (size_t i = 0; i < blocks.size(); ++i)
       for (size_t j = i + 1; j < blocks.size(); ++j) {
         const Block& a = blocks[i];
@@ -134,10 +136,18 @@ class D5Rule : public Rule {
         size_t common = common_lines(a.shapes, b.shapes);
         size_t smaller = std::min(a.shapes.size(), b.shapes.size());
         if (common < kMinLines || common * 5 < smaller * 4) continue;
-        Finding finding = dg::finding_at(
-            "D5", *b.file, *b.first, "duplicated-block",
-            {{"lines", std::to_string(common)}, {"other", a.file->path + ":" + std::to_string(a.first->new_line)}});
-        dg::add_unique(out, std::move(finding));
+        if (!reported.insert({b.file, b.first->new_line}).second) continue;
+        Finding finding;
+        finding.rule = "D5";
+        finding.severity = Severity::Warn;
+        finding.tag = Tag::Verified;
+        finding.path = b.file->path;
+        finding.line = b.first->new_line;
+        finding.side = Side::New;
+        finding.message_id = "duplicated-block";
+        finding.fields = {{"lines", std::to_string(common)},
+                          {"other", a.file->path + ":" + std::to_string(a.first->new_line)}};
+        out.push_back(std::move(finding));
       }
   }
 };

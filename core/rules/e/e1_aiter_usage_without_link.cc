@@ -1,11 +1,14 @@
 // E1: new aiter imports or new kwargs on aiter calls, and the description links no aiter PR.
+#include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -65,81 +68,129 @@ bool is_aiter_source(const std::string& path) {
   return RE2::PartialMatch(path, kAiterTree);
 }
 
-// Names a `from aiter… import` statement brings in that may be new kernel API.
-// Infrastructure modules (process groups, JIT and build helpers, dtype tables) and the
-// long-standing enums are plumbing every ATOM file imports, not kernel API that needs an aiter PR.
-std::vector<std::string> aiter_imports(const std::string& statement) {
-  static const RE2 kFrom(R"(^\s*from\s+aiter(\.[\w.]+)?\s+import\s)");
-  static const RE2 kInfrastructure(R"(^\s*from\s+aiter\.(dist|jit|utility|test_common)\b)");
-  static const RE2 kPlumbing(R"(^(dtypes|logger|QuantType|ActivationType|get_gfx|get_cu_num)$)");
-  if (!RE2::PartialMatch(statement, kFrom) || RE2::PartialMatch(statement, kInfrastructure)) return {};
-  std::vector<std::string> names;
-  for (std::string& name : dg::python_bound_names(statement))
-    if (!RE2::FullMatch(name, kPlumbing)) names.push_back(std::move(name));
-  return names;
+// A name a `from aiter… import` statement brings in (its alias when it has one), and its line.
+struct ImportedName {
+  std::string name;
+  int line = 0;
+  int statement_line = 0;
+};
+
+// Names `from aiter… import` statements bring in that may be new kernel API. Infrastructure
+// modules (process groups, JIT and build helpers, dtype tables) and the long-standing enums are
+// plumbing every ATOM file imports, not kernel API that needs an aiter PR.
+const RE2& plumbing() {
+  static const RE2 kPlumbing(R"(dtypes|logger|QuantType|ActivationType|get_gfx|get_cu_num)");
+  return kPlumbing;
+}
+
+bool kernel_api_module(const std::string& module) {
+  static const RE2 kAiterModule(R"(aiter(\.[\w.]+)?)");
+  static const RE2 kInfrastructure(R"(aiter\.(dist|jit|utility|test_common)\b.*)");
+  return RE2::FullMatch(module, kAiterModule) && !RE2::FullMatch(module, kInfrastructure);
+}
+
+// A one-line `from aiter… import a, b as c` that a fragment's error recovery left unparsed (a hunk
+// cut inside a def's parameter list swallows the body's first statements into an ERROR node).
+void imports_the_parser_lost(const ast::FileSyntax& part, const std::map<int, std::string_view>& side_lines,
+                             const std::set<int>& parsed, std::vector<ImportedName>& out) {
+  static const RE2 kFromImport(R"(^\s*from\s+([\w.]+)\s+import\s+([\w, ]+?)\s*(?:#.*)?$)");
+  static const RE2 kAlias(R"(\s*(\w+)(?:\s+as\s+(\w+))?\s*)");
+  for (auto line = side_lines.lower_bound(part.first_line); line != side_lines.end() && line->first <= part.last_line; ++line) {
+    std::string module, names;
+    if (parsed.count(line->first) || !RE2::FullMatch(line->second, kFromImport, &module, &names) ||
+        !kernel_api_module(module))
+      continue;
+    size_t start = 0;
+    while (start <= names.size()) {
+      const size_t comma = names.find(',', start);
+      std::string name, alias;
+      if (RE2::FullMatch(names.substr(start, comma == std::string::npos ? std::string::npos : comma - start), kAlias, &name, &alias)) {
+        std::string bound = alias.empty() ? name : alias;
+        if (!RE2::FullMatch(bound, plumbing())) out.push_back({std::move(bound), line->first, line->first});
+      }
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+}
+
+// `side_lines`: the raw text of that side's lines the diff shows, by line number.
+std::vector<ImportedName> aiter_imports(const SideTrees& side, const std::map<int, std::string_view>& side_lines) {
+  std::vector<ImportedName> out;
+  for (const ast::FileSyntax& part : side.parts) {
+    std::set<int> parsed;  // lines of import statements the tree holds
+    syntax::walk(part.tree.root(), [&](syntax::Node node) {
+      if (node.kind() != "import_from_statement") return node.kind() != "import_statement";
+      for (int line = part.tree.start_line(node); line <= part.tree.end_line(node); ++line) parsed.insert(line);
+      const std::string module = ast::without_spaces(part.tree.text(node.field("module_name")));
+      if (!kernel_api_module(module)) return false;
+      for (uint32_t i = 0; i < node.child_count(); ++i) {
+        if (node.child_field_name(i) != "name") continue;
+        const syntax::Node child = node.child(i);
+        const syntax::Node bound = child.kind() == "aliased_import" ? child.field("alias") : child;
+        std::string name = ast::without_spaces(part.tree.text(bound));
+        if (!RE2::FullMatch(name, plumbing()))
+          out.push_back({std::move(name), part.tree.start_line(child), part.tree.start_line(node)});
+      }
+      return false;
+    });
+    if (part.fragment && part.error_count() > 0) imports_the_parser_lost(part, side_lines, parsed, out);
+  }
+  return out;
+}
+
+// The diff's lines of one side (head: context and added; base: context and removed), raw.
+std::map<int, std::string_view> shown_lines(const FileView& file, bool head) {
+  std::map<int, std::string_view> out;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines) {
+      if (!line.diff || line.kind == (head ? LineKind::Removed : LineKind::Added)) continue;
+      out[head ? line.new_line : line.old_line] = line.diff->text;
+    }
+  return out;
 }
 
 struct FileUsage {
   std::vector<std::string> symbols;
-  const CodeLine* first = nullptr;
+  int first_line = 0;
 };
 
+// Head lines the diff shows as added (moved or not): every other head line existed before.
+std::set<int> added_lines(const FileView& file) {
+  std::set<int> out;
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind == LineKind::Added) out.insert(line.new_line);
+  return out;
+}
+
 FileUsage new_usage(const FileView& file) {
-  std::set<std::string> old_names;
-  std::vector<const CodeLine*> old_lines = dg::old_side_lines(file);
-  for (size_t i = 0; i < old_lines.size(); ++i) {
-    if (!dg::is_statement_start(*old_lines[i])) continue;
-    size_t end = i;
-    for (const std::string& name : aiter_imports(dg::statement_text(old_lines, i, &end))) old_names.insert(name);
-    i = end;
-  }
+  const std::set<int> written = changed_lines(file).written, added = added_lines(file);
   FileUsage usage;
   std::set<std::string> seen;
-  auto add = [&](const std::string& symbol, const CodeLine* line) {
+  auto add = [&](const std::string& symbol, int line) {
     if (!seen.insert(symbol).second) return;
     usage.symbols.push_back(symbol);
-    if (!usage.first) usage.first = line;
+    if (usage.first_line == 0) usage.first_line = line;
   };
-  std::vector<const CodeLine*> lines = dg::new_side_lines(file);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (!dg::is_statement_start(*lines[i])) continue;
-    size_t end = i;
-    std::string statement = dg::statement_text(lines, i, &end);
-    for (const std::string& name : aiter_imports(statement)) {
-      if (old_names.count(name)) continue;
-      for (size_t k = i; k <= end; ++k)
-        if (is_new_code(*lines[k]) && (dg::has_name(lines[k]->code, name) || k == i)) {
-          add(name, lines[k]);
-          break;
-        }
-    }
-    i = end;
+  std::set<std::string> old_names;
+  for (const ImportedName& imported : aiter_imports(base_trees(file), shown_lines(file, false))) old_names.insert(imported.name);
+  for (const ImportedName& imported : aiter_imports(head_trees(file), shown_lines(file, true))) {
+    if (old_names.count(imported.name)) continue;
+    if (written.count(imported.line)) add(imported.name, imported.line);
+    else if (written.count(imported.statement_line)) add(imported.name, imported.statement_line);
   }
-  // New keyword arguments on calls that already existed (their first line is unchanged).
-  static const RE2 kAiterCall(R"(\b(aiter\.[\w.]+)\()");
-  static const RE2 kKwarg(R"((?:^|[(,])\s*(\w+)\s*=[^=])");
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (!dg::is_statement_start(*lines[i]) || lines[i]->kind != LineKind::Context) continue;
-    size_t end = i;
-    std::string statement = dg::statement_text(lines, i, &end);
-    std::string callee;
-    if (!RE2::PartialMatch(statement, kAiterCall, &callee)) continue;
-    std::set<std::string> old_kwargs;
-    for (size_t k = i; k <= end; ++k) {
-      if (lines[k]->kind != LineKind::Context) continue;
-      re2::StringPiece input(lines[k]->code);
-      std::string kw;
-      while (RE2::FindAndConsume(&input, kKwarg, &kw)) old_kwargs.insert(kw);
+  // New keyword arguments on aiter calls that already existed (their first line is unchanged).
+  for (const ast::FileSyntax& part : head_trees(file).parts)
+    for (const ast::PyCall& call : part.python().calls) {
+      if (call.callee.rfind("aiter.", 0) != 0 || added.count(call.line)) continue;
+      std::set<std::string> old_keywords;
+      for (const ast::PyArgument& argument : call.arguments)
+        if (!argument.keyword.empty() && !added.count(argument.line)) old_keywords.insert(argument.keyword);
+      for (const ast::PyArgument& argument : call.arguments)
+        if (!argument.keyword.empty() && written.count(argument.line) && !old_keywords.count(argument.keyword))
+          add(argument.keyword + "= on " + call.callee, argument.line);
     }
-    for (size_t k = i + 1; k <= end; ++k) {
-      if (!is_new_code(*lines[k])) continue;
-      re2::StringPiece input(lines[k]->code);
-      std::string kw;
-      while (RE2::FindAndConsume(&input, kKwarg, &kw))
-        if (!old_kwargs.count(kw)) add(kw + "= on " + callee, lines[k]);
-    }
-    i = end;
-  }
   return usage;
 }
 
@@ -155,10 +206,17 @@ class E1Rule : public Rule {
       if (usage.symbols.empty()) continue;
       std::string symbols;
       for (const std::string& symbol : usage.symbols) symbols += (symbols.empty() ? "" : ", ") + symbol;
-      Finding finding = dg::finding_at("E1", file, *usage.first, "unlinked-aiter-usage", {{"symbols", symbols}});
-      finding.place = file.path + "::aiter-usage";
+      Finding finding;
+      finding.rule = "E1";
+      finding.severity = Severity::Warn;
       finding.tag = Tag::Inferred;  // whether the pinned aiter already has them is not in the diff
-      dg::add_unique(out, std::move(finding));
+      finding.path = file.path;
+      finding.line = usage.first_line;
+      finding.side = Side::New;
+      finding.message_id = "unlinked-aiter-usage";
+      finding.fields = {{"symbols", symbols}};
+      finding.place = file.path + "::aiter-usage";
+      out.push_back(std::move(finding));
     }
   }
 };

@@ -1,10 +1,16 @@
 // F1: a preshuffled/quantized copy of a weight stored next to the original, which stays alive.
+#include <algorithm>
+#include <functional>
+#include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <re2/re2.h>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -47,57 +53,146 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// "layer.w13_weight_preshuffled = …", setattr(layer, "w_quantized", …), register_parameter("…", …)
-bool variant_store(const std::string& code, std::string* owner, std::string* original, std::string* variant) {
-  static const RE2 kAttr(
-      R"(^\s*([A-Za-z_][\w.]*)\.((\w+?)_(preshuffled|preshuffle|shuffled|quantized|swizzled|packed|transposed))\s*(:[^=]*)?=[^=])");
-  static const RE2 kCall(
-      R"(\b(?:setattr|register_parameter|register_buffer)\(\s*(?:([A-Za-z_][\w.]*)\s*,\s*)?["']((\w+?)_(preshuffled|preshuffle|shuffled|quantized|swizzled|packed|transposed))["'])");
-  static const RE2 kFlagValue(R"(=\s*(True|False|None)\s*$)");
-  static const RE2 kFlagName(R"(^(is|has|use|was|need|needs|do)$)");
-  std::string suffix;
-  bool matched = RE2::PartialMatch(code, kAttr, owner, variant, original, &suffix) ||
-                 RE2::PartialMatch(code, kCall, owner, variant, original, &suffix);
-  // `w.is_shuffled = True` marks a tensor; it does not store a second copy.
-  return matched && !RE2::PartialMatch(code, kFlagValue) && !RE2::FullMatch(*original, kFlagName);
+// A transformed copy of a weight the PR stores: `layer.w13_weight_preshuffled = …` (plain or
+// annotated), `setattr(layer, "w_quantized", …)`, `register_parameter("w_packed", …)`.
+struct VariantStore {
+  std::string original, variant;
+  syntax::Node node;
+};
+
+// "w13_weight_preshuffled" → "w13_weight"; "" when the name is no such variant, or a flag
+// (`w.is_shuffled = True` marks a tensor; it does not store a second copy).
+std::string original_of(const std::string& name) {
+  static const RE2 kVariant(R"((\w+?)_(?:preshuffled|preshuffle|shuffled|quantized|swizzled|packed|transposed))");
+  static const RE2 kFlagName(R"(is|has|use|was|need|needs|do)");
+  std::string original;
+  if (!RE2::FullMatch(name, kVariant, &original) || RE2::FullMatch(original, kFlagName)) return {};
+  return original;
 }
 
-// Statements that free or replace `original`: `del w.x`, `w.x = …`, `delattr(w, "x")`, `x.resize_(0)`.
-std::unique_ptr<RE2> freeing_pattern(const std::string& original) {
-  const std::string quoted = RE2::QuoteMeta(original);
-  return std::make_unique<RE2>("\\bdel\\s+[\\w.]*\\b" + quoted + "\\b|\\." + quoted + "\\s*(\\.data\\s*)?=[^=]|\\b(delattr|replace_parameter|setattr)\\([^)]*[\"']" +
-                               quoted + "[\"']|\\b" + quoted + "\\b[\\w.()]*\\.resize_\\(\\s*0\\s*\\)");
+std::optional<VariantStore> variant_store(const syntax::SyntaxTree& tree, syntax::Node node) {
+  std::string variant;
+  if (node.kind() == "assignment") {
+    const syntax::Node target = node.field("left"), value = node.field("right");
+    if (target.kind() != "attribute" || value.null()) return std::nullopt;
+    if (value.kind() == "true" || value.kind() == "false" || value.kind() == "none") return std::nullopt;
+    variant = tree.text(target.field("attribute"));
+  } else if (node.kind() == "call") {
+    const std::string_view callee = ast::callee_name(tree, node);
+    const std::vector<syntax::Node> arguments = node.field("arguments").named_children();
+    const size_t at = callee == "setattr" ? 1 : 0;
+    if ((callee != "setattr" && callee != "register_parameter" && callee != "register_buffer") || arguments.size() <= at)
+      return std::nullopt;
+    variant = ast::string_content(tree, arguments[at]);
+  } else {
+    return std::nullopt;
+  }
+  std::string original = original_of(variant);
+  if (original.empty()) return std::nullopt;
+  return VariantStore{std::move(original), std::move(variant), node};
+}
+
+// `node` names `original`: the identifier itself, or an attribute `….original`.
+bool names(const syntax::SyntaxTree& tree, syntax::Node node, const std::string& original) {
+  if (node.kind() == "identifier") return tree.text(node) == original;
+  return node.kind() == "attribute" && tree.text(node.field("attribute")) == original;
+}
+
+// A statement of `scope` other than the store that frees or replaces `original`: `del w.x`,
+// `w.x = …`, `w.x.data = …`, `delattr(w, "x")`, `replace_parameter(w, "x", …)`, `setattr(w, "x", …)`,
+// `w.x.resize_(0)`.
+// `counts(line)` says which lines belong to the function.
+bool frees(const syntax::SyntaxTree& tree, syntax::Node scope, const VariantStore& store,
+           const std::function<bool(int)>& counts) {
+  static const RE2 kResizeToZero(R"(\(\s*0\s*\))");
+  const std::string& original = store.original;
+  bool found = false;
+  syntax::walk(scope, [&](syntax::Node node) {
+    if (found || node == store.node) return false;
+    if (!counts(tree.start_line(node))) return true;
+    if (node.kind() == "delete_statement") {
+      syntax::walk(node, [&](syntax::Node deleted) { return !(found |= names(tree, deleted, original)); });
+    } else if (node.kind() == "assignment") {
+      syntax::Node target = node.field("left");
+      if (target.kind() == "attribute" && tree.text(target.field("attribute")) == "data") target = target.field("object");
+      found = target.kind() == "attribute" && names(tree, target, original);
+    } else if (node.kind() == "call") {
+      const std::string_view callee = ast::callee_name(tree, node);
+      if (callee == "delattr" || callee == "replace_parameter" || callee == "setattr") {
+        for (syntax::Node argument : node.field("arguments").named_children())
+          found |= ast::string_content(tree, argument) == original;
+      } else if (callee == "resize_" && RE2::FullMatch(tree.text(node.field("arguments")), kResizeToZero)) {
+        syntax::walk(node.field("function"), [&](syntax::Node part) { return !(found |= names(tree, part, original)); });
+      }
+    }
+    return !found;
+  });
+  return found;
 }
 
 class F1Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
+  // Each variant store the PR wrote in the head's trees, checked against the rest of its function.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test) continue;
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, out);
+      const std::set<int> written = changed_lines(file).written;
+      if (written.empty()) continue;
+      const SideTrees& head = head_trees(file);
+      const std::vector<VisibleFunction> complete = complete_python_functions(head);
+      std::set<int> reported;
+      for (const ast::FileSyntax& part : head.parts)
+        syntax::walk(part.tree.root(), [&](syntax::Node node) {
+          const std::optional<VariantStore> store = variant_store(part.tree, node);
+          if (!store) return true;
+          const int line = part.tree.start_line(node);
+          if (!written.count(line) || !reported.insert(line).second) return true;
+          const syntax::Node scope = ast::enclosing_function_or_root(node);
+          const bool whole = std::any_of(complete.begin(), complete.end(),
+                                         [&](const VisibleFunction& function) { return function.node == scope; });
+          if (whole ? frees(part.tree, scope, *store, [](int) { return true; })
+                    : freed_in_view(file, head, *store, line))
+            return true;
+          const ast::PyFunction* function = ast::function_at(part.python(), line);
+          out.push_back(finding(file, *store, line, function ? function->qualified : "<module>", whole));
+          return true;
+        });
     }
   }
 
  private:
-  void check_function(const FileView& file, const dg::FunctionSlice& slice, std::vector<Finding>& out) const {
-    const auto& lines = slice.lines;
-    for (const CodeLine* line : lines) {
-      std::string owner, original, variant;
-      if (!is_new_code(*line) || !variant_store(line->code, &owner, &original, &variant)) continue;
-      const std::unique_ptr<RE2> frees = freeing_pattern(original);  // compiled once per stored variant
-      bool freed = false;
-      for (const CodeLine* other : lines)
-        if (other != line && dg::is_statement_start(*other)) freed |= RE2::PartialMatch(other->code, *frees);
-      if (freed) continue;
-      Finding finding = dg::finding_at(
-          "F1", file, *line, "variant-kept-with-original",
-          {{"variant", variant}, {"original", original}, {"function", slice.function.empty() ? "<module>" : slice.function}});
-      bool whole_function = dg::starts_at_def(slice) && dg::contiguous(lines, 0, lines.size() - 1);
-      if (!whole_function) finding.tag = Tag::Inferred;
-      dg::add_unique(out, std::move(finding));
-    }
+  // The function is not shown whole: the lines of any hunk that the line model puts in the same
+  // function as the store (`CodeLine::function`) may free the original.
+  static bool freed_in_view(const FileView& file, const SideTrees& head, const VariantStore& store, int line) {
+    std::map<int, const std::string*> function_of;
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& code : hunk.lines)
+        if (code.kind != LineKind::Removed) function_of[code.new_line] = &code.function;
+    const auto own = function_of.find(line);
+    if (own == function_of.end()) return false;
+    const auto same_function = [&](int other) {
+      const auto found = function_of.find(other);
+      return found != function_of.end() && *found->second == *own->second;
+    };
+    for (const ast::FileSyntax& part : head.parts)
+      if (frees(part.tree, part.tree.root(), store, same_function)) return true;
+    return false;
+  }
+
+  static Finding finding(const FileView& file, const VariantStore& store, int line, const std::string& function,
+                         bool whole_function) {
+    Finding finding;
+    finding.rule = "F1";
+    finding.severity = Severity::Warn;
+    finding.tag = whole_function ? Tag::Verified : Tag::Inferred;
+    finding.path = file.path;
+    finding.line = line;
+    finding.side = Side::New;
+    finding.message_id = "variant-kept-with-original";
+    finding.fields = {{"variant", store.variant}, {"original", store.original}, {"function", function}};
+    return finding;
   }
 };
 

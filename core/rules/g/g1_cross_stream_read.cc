@@ -1,11 +1,14 @@
 // G1: a tensor written under a side stream and read on another stream with no wait between.
+#include <map>
 #include <memory>
 #include <set>
-#include <re2/re2.h>
+#include <string_view>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -52,96 +55,156 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-bool is_sync(const std::string& code) {
-  static const RE2 kSync(R"(\b(wait_stream|wait_event|synchronize)\s*\(|\.wait\(\s*\))");
-  return RE2::PartialMatch(code, kSync);
+// `torch.cuda.stream(s)` / `stream(s)` / `stream_ctx(s)` with one argument: the stream's text.
+std::string side_stream_of(const syntax::SyntaxTree& tree, syntax::Node with) {
+  for (syntax::Node clause : with.named_children()) {
+    if (clause.kind() != "with_clause") continue;
+    for (syntax::Node item : clause.named_children()) {
+      const syntax::Node call = item.field("value");
+      if (call.kind() != "call") continue;
+      const std::string_view name = ast::callee_name(tree, call);
+      if (name != "stream" && name != "stream_ctx") continue;
+      const std::vector<syntax::Node> arguments = call.field("arguments").named_children();
+      if (arguments.size() != 1 || arguments[0].kind() == "keyword_argument") continue;
+      std::string stream = ast::one_line(tree.text(arguments[0]));
+      if (stream.find("current_stream") == std::string::npos) return stream;
+    }
+  }
+  return {};
 }
 
-// A read of the tensor's data: reading only its metadata (.device, .shape, …) needs no wait.
-bool reads_data(const std::string& statement, const std::string& tensor) {
-  std::string without_metadata = statement;
-  RE2 metadata("\\b" + RE2::QuoteMeta(tensor) + "\\.(device|dtype|shape|ndim|is_cuda|size\\(|numel\\(|dim\\()");
-  RE2::GlobalReplace(&without_metadata, metadata, "_");
-  return dg::reads_name(without_metadata, tensor);
+bool is_sync(const syntax::SyntaxTree& tree, syntax::Node call) {
+  const std::string_view name = ast::callee_name(tree, call);
+  if (name == "wait_stream" || name == "wait_event" || name == "synchronize") return true;
+  return name == "wait" && call.field("function").kind() == "attribute" && call.field("arguments").named_child_count() == 0;
+}
+
+// An identifier that reads the tensor's data: not a store target, a keyword's name, an
+// attribute's name, nor the object of a metadata read (`.device`, `.shape`, `.size()` …).
+bool reads_data(const syntax::SyntaxTree& tree, syntax::Node identifier) {
+  static const std::set<std::string_view> kMetadata = {"device", "dtype", "shape", "ndim", "is_cuda",
+                                                       "size",   "numel", "dim"};
+  const syntax::Node parent = identifier.parent();
+  const std::string_view kind = parent.kind();
+  if ((kind == "assignment" || kind == "augmented_assignment") && parent.field("left") == identifier)
+    return kind == "augmented_assignment";
+  if (kind == "keyword_argument" && parent.field("name") == identifier) return false;
+  if (kind == "attribute") {
+    if (parent.field("attribute") == identifier) return false;
+    if (kMetadata.count(tree.text(parent.field("attribute")))) return false;
+  }
+  if (kind == "pattern_list" || kind == "tuple_pattern") return false;
+  return true;
+}
+
+// What the block writes: names it binds, and tensors it fills in place (`x.copy_(…)`).
+std::map<std::string, int> written_in(const ast::FileSyntax& part, syntax::Node body, const std::string& function) {
+  static const std::set<std::string_view> kInPlace = {"copy_", "fill_", "zero_", "index_copy_", "scatter_"};
+  const syntax::SyntaxTree& tree = part.tree;
+  const ast::LineRange range{tree.start_line(body), tree.end_line(body)};
+  std::map<std::string, int> written;
+  for (const ast::PyBinding& binding : part.python().bindings)
+    if (range.contains(binding.line) && binding.function == function && binding.target == ast::PyTarget::Name &&
+        binding.form != ast::PyBindingForm::Comprehension)
+      written[binding.name] = binding.line;
+  syntax::walk(body, [&](syntax::Node node) {
+    if (ast::is_python_scope(node)) return false;
+    if (node.kind() != "call") return true;
+    const syntax::Node callee = node.field("function");
+    if (callee.kind() == "attribute" && callee.field("object").kind() == "identifier" &&
+        kInPlace.count(tree.text(callee.field("attribute"))) && node.parent().kind() == "expression_statement")
+      written[std::string(tree.text(callee.field("object")))] = tree.start_line(node);
+    return true;
+  });
+  return written;
+}
+
+bool records_event(const syntax::SyntaxTree& tree, syntax::Node body) {
+  bool found = false;
+  syntax::walk(body, [&](syntax::Node node) {
+    if (node.kind() == "call" && node.field("function").kind() == "attribute" &&
+        tree.text(node.field("function").field("attribute")) == "record")
+      found = true;
+    return !found;
+  });
+  return found;
 }
 
 class G1Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
+  // Each `with …stream(s):` block of the head's trees that the PR touched, then the rest of its
+  // function in source order up to a wait.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test) continue;
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, out);
+      const ChangedLines changed = changed_lines(file);
+      if (changed.written.empty()) continue;
+      std::set<int> reported;
+      for (const ast::FileSyntax& part : head_trees(file).parts)
+        syntax::walk(part.tree.root(), [&](syntax::Node node) {
+          if (node.kind() == "with_statement") check_block(file, part, node, changed, reported, out);
+          return true;
+        });
     }
   }
 
  private:
-  void check_function(const FileView& file, const dg::FunctionSlice& slice, std::vector<Finding>& out) const {
-    static const RE2 kStreamContext(R"(^\s*with\s+(?:[\w.]*\.)?(?:stream|stream_ctx)\(\s*([^()]+?)\s*\)\s*:)");
-    static const RE2 kInPlace(R"(^\s*([A-Za-z_]\w*)\.(copy_|fill_|zero_|index_copy_|scatter_)\()");
-    const auto& lines = slice.lines;
-    for (size_t i = 0; i < lines.size(); ++i) {
-      std::string stream;
-      if (!dg::is_statement_start(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kStreamContext, &stream)) continue;
-      if (stream.find("current_stream") != std::string::npos) continue;
-      int indent = lines[i]->indent;
-      bool touched = is_new_code(*lines[i]);
-      bool block_whole = true;
-      bool records_event = false;  // the block records an event: its consumer waits on it later
-      std::map<std::string, const CodeLine*> written;
-      size_t k = i + 1;
-      for (; k < lines.size(); ++k) {
-        const CodeLine& line = *lines[k];
-        if (line.new_line != lines[k - 1]->new_line + 1) block_whole = false;
-        if (!dg::is_statement_start(line)) continue;
-        if (line.indent <= indent) break;
-        touched |= is_new_code(line);
-        size_t end = k;
-        std::string statement = dg::statement_text(lines, k, &end);
-        records_event |= statement.find(".record(") != std::string::npos;
-        for (const std::string& name : dg::python_bound_names(statement)) written[name] = &line;
-        std::string target;
-        if (RE2::PartialMatch(statement, kInPlace, &target)) written[target] = &line;
-        k = end;
-      }
-      if (!touched || records_event || written.empty() || k >= lines.size()) continue;
-      report_first_read(file, lines, k, stream, written, block_whole, out);
-    }
+  void check_block(const FileView& file, const ast::FileSyntax& part, syntax::Node with,
+                   const ChangedLines& changed, std::set<int>& reported, std::vector<Finding>& out) const {
+    const syntax::SyntaxTree& tree = part.tree;
+    const std::string stream = side_stream_of(tree, with);
+    if (stream.empty()) return;
+    const int first = tree.start_line(with), last = tree.end_line(with);
+    if (!changed.writes_any({first, last})) return;
+    const syntax::Node body = with.field("body");
+    if (records_event(tree, body)) return;
+    const ast::PyFunction* function = ast::function_at(part.python(), first);
+    const std::map<std::string, int> written = written_in(part, body, function ? function->qualified : "");
+    if (written.empty()) return;
+    const syntax::Node scope = ast::enclosing_function_or_root(with);
+    bool done = false;
+    syntax::walk(scope, [&](syntax::Node node) {
+      if (done || node.end_byte() <= with.end_byte()) return false;  // the block itself, or what precedes it
+      if (node.start_byte() < with.end_byte()) return true;          // holds the block: read on after it
+      if (ast::is_python_scope(node) && !(node == scope)) return false;
+      if (node.kind() == "call" && is_sync(tree, node)) return !(done = true);
+      if (node.kind() != "identifier") return true;
+      const auto tensor = written.find(std::string(tree.text(node)));
+      if (tensor == written.end() || !reads_data(tree, node)) return true;
+      done = true;
+      const int read_line = tree.start_line(node);
+      if (reported.insert(read_line).second)
+        out.push_back(finding(file, tensor->first, stream, tensor->second, read_line, !with.has_error() && !scope.has_error()));
+      return false;
+    });
   }
 
-  void report_first_read(const FileView& file, const std::vector<const CodeLine*>& lines, size_t after,
-                         const std::string& stream, const std::map<std::string, const CodeLine*>& written,
-                         bool block_whole, std::vector<Finding>& out) const {
-    bool unseen = !block_whole;
-    for (size_t k = after; k < lines.size(); ++k) {
-      if (k > after && lines[k]->new_line != lines[k - 1]->new_line + 1) unseen = true;
-      if (!dg::is_statement_start(*lines[k])) continue;
-      size_t end = k;
-      std::string statement = dg::statement_text(lines, k, &end);
-      if (is_sync(statement)) return;
-      for (const auto& [tensor, write_line] : written) {
-        if (!reads_data(statement, tensor)) continue;
-        Finding finding = dg::finding_at("G1", file, *lines[k], "read-without-wait",
-                                         {{"tensor", tensor},
-                                          {"stream", stream},
-                                          {"write_line", std::to_string(write_line->new_line)},
-                                          {"read_line", std::to_string(lines[k]->new_line)},
-                                          {"consumer", "the current stream"},
-                                          {"consumer_stream", "torch.cuda.current_stream()"}});
-        if (unseen) {
-          finding.tag = Tag::Inferred;
-        } else {
-          finding.severity = Severity::Red;
-          finding.trigger = "`" + tensor + "` produced on stream `" + stream + "` (line " +
-                            std::to_string(write_line->new_line) + "), consumed on the current stream at line " +
-                            std::to_string(lines[k]->new_line);
-        }
-        dg::add_unique(out, std::move(finding));
-        return;
-      }
-      k = end;
+  static Finding finding(const FileView& file, const std::string& tensor, const std::string& stream, int write_line,
+                         int read_line, bool seen_whole) {
+    Finding finding;
+    finding.rule = "G1";
+    finding.severity = Severity::Warn;
+    finding.tag = Tag::Verified;
+    finding.path = file.path;
+    finding.line = read_line;
+    finding.side = Side::New;
+    finding.message_id = "read-without-wait";
+    finding.fields = {{"tensor", tensor},
+                      {"stream", stream},
+                      {"write_line", std::to_string(write_line)},
+                      {"read_line", std::to_string(read_line)},
+                      {"consumer", "the current stream"},
+                      {"consumer_stream", "torch.cuda.current_stream()"}};
+    if (!seen_whole) {
+      finding.tag = Tag::Inferred;
+    } else {
+      finding.severity = Severity::Red;
+      finding.trigger = "`" + tensor + "` produced on stream `" + stream + "` (line " + std::to_string(write_line) +
+                        "), consumed on the current stream at line " + std::to_string(read_line);
     }
+    return finding;
   }
 };
 

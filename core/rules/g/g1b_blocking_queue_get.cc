@@ -1,10 +1,14 @@
 // G1b: a blocking queue get() with no timeout in a `while True:` worker of serving code.
 #include <memory>
+#include <set>
+#include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/changed_lines.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
-#include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -54,66 +58,109 @@ bool is_serving_path(const std::string& path) {
   return RE2::PartialMatch(path, kServing);
 }
 
-struct Loop {
-  size_t header = 0, end = 0;  // [header, end) in the slice
-  bool whole = true;           // consecutive lines and the end is visible
-};
+bool is_loop(std::string_view kind) { return kind == "while_statement" || kind == "for_statement"; }
 
-Loop read_loop(const std::vector<const CodeLine*>& lines, size_t header) {
-  Loop loop{header, lines.size(), true};
-  for (size_t k = header + 1; k < lines.size(); ++k) {
-    if (lines[k]->new_line != lines[k - 1]->new_line + 1) loop.whole = false;
-    if (dg::is_statement_start(*lines[k]) && lines[k]->indent <= lines[header]->indent) {
-      loop.end = k;
-      return loop;
-    }
+// Whether `node` (in a loop's body) leaves `loop`: a `return` not in a nested def, or a `break`
+// not in a nested loop.
+bool exits(syntax::Node node, syntax::Node loop) {
+  const bool is_return = node.kind() == "return_statement";
+  if (!is_return && node.kind() != "break_statement") return false;
+  for (syntax::Node up = node.parent(); !up.null() && !(up == loop); up = up.parent()) {
+    if (ast::is_python_scope(up)) return false;
+    if (!is_return && is_loop(up.kind())) return false;
   }
-  loop.whole = false;
-  return loop;
+  return true;
+}
+
+// Whether the loop handles an empty queue or has a way out: `Empty`/`TimeoutError` named,
+// `wait_for`/`get_nowait`, a `timeout=` keyword, or a `break`/`return` leaving it.
+bool handled(const syntax::SyntaxTree& tree, syntax::Node loop) {
+  static const std::set<std::string_view> kHandling = {"Empty", "TimeoutError", "wait_for", "get_nowait"};
+  bool found = false;
+  syntax::walk(loop.field("body"), [&](syntax::Node node) {
+    if (found) return false;
+    if (node.kind() == "identifier" && kHandling.count(tree.text(node))) found = true;
+    if (node.kind() == "keyword_argument" && tree.text(node.field("name")) == "timeout") found = true;
+    found |= exits(node, loop);
+    return !found;
+  });
+  return found;
+}
+
+// `q.get()` or `q.get(block=True)`: a get that waits forever.
+bool blocking_get(const syntax::SyntaxTree& tree, syntax::Node call) {
+  const syntax::Node callee = call.field("function");
+  if (callee.kind() != "attribute" || tree.text(callee.field("attribute")) != "get") return false;
+  for (syntax::Node argument : call.field("arguments").named_children()) {
+    if (argument.kind() == "comment") continue;
+    if (argument.kind() != "keyword_argument" || tree.text(argument.field("name")) != "block" ||
+        tree.text(argument.field("value")) != "True")
+      return false;
+  }
+  return true;
+}
+
+// The function around `node` (the part's root when none is in view) hands work to an event loop.
+bool hands_off(const syntax::SyntaxTree& tree, syntax::Node node) {
+  const syntax::Node scope = ast::enclosing_function_or_root(node);
+  bool found = false;
+  syntax::walk(scope, [&](syntax::Node inner) {
+    if (inner.kind() == "identifier" && tree.text(inner) == "call_soon_threadsafe") found = true;
+    return !found;
+  });
+  return found;
 }
 
 class G1bRule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
 
+  // Each `while True:` loop of the head's trees, its body as far as the tree says it goes.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    static const RE2 kWhileTrue(R"(^\s*while\s+(True|1)\s*:)");
-    static const RE2 kHandled(R"(\b(Empty|TimeoutError|wait_for|get_nowait)\b|\btimeout\s*=)");
-    static const RE2 kExit(R"(^\s*(break|return)\b)");
-    static const RE2 kHandoff(R"(\bcall_soon_threadsafe\b)");
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test || !is_serving_path(file.path)) continue;
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) {
-        const auto& lines = slice.lines;
-        bool hands_off = false;
-        for (const CodeLine* line : lines) hands_off |= RE2::PartialMatch(line->code, kHandoff);
-        if (hands_off) continue;
-        for (size_t i = 0; i < lines.size(); ++i) {
-          if (!dg::is_statement_start(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kWhileTrue)) continue;
-          Loop loop = read_loop(lines, i);
-          bool handled = false;
-          for (size_t k = i + 1; k < loop.end; ++k)
-            handled |= RE2::PartialMatch(lines[k]->code, kHandled) || RE2::PartialMatch(lines[k]->code, kExit);
-          if (handled) continue;
-          report_gets(file, lines, loop, out);
-        }
-      }
+      const std::set<int> written = changed_lines(file).written;
+      if (written.empty()) continue;
+      std::set<int> reported;
+      for (const ast::FileSyntax& part : head_trees(file).parts)
+        syntax::walk(part.tree.root(), [&](syntax::Node node) {
+          if (node.kind() != "while_statement") return true;
+          const std::string_view condition = part.tree.text(node.field("condition"));
+          if ((condition == "True" || condition == "1") && !handled(part.tree, node) && !hands_off(part.tree, node))
+            report_gets(file, part, node, written, reported, out);
+          return true;
+        });
     }
   }
 
  private:
-  void report_gets(const FileView& file, const std::vector<const CodeLine*>& lines, const Loop& loop,
-                   std::vector<Finding>& out) const {
-    static const RE2 kGet(R"(((?:await\s+)?[A-Za-z_][\w.]*\.get\(\s*(?:block\s*=\s*True\s*)?\)))");
-    for (size_t k = loop.header + 1; k < loop.end; ++k) {
-      const CodeLine& line = *lines[k];
-      std::string call;
-      if (!is_new_code(line) || !RE2::PartialMatch(line.code, kGet, &call)) continue;
-      Finding finding = dg::finding_at("G1b", file, line, "blocking-get",
-                                       {{"call", call}, {"loop_line", std::to_string(lines[loop.header]->new_line)}});
-      if (!loop.whole) finding.tag = Tag::Inferred;
-      dg::add_unique(out, std::move(finding));
-    }
+  // A fragment shows the loop whole when the loop ends before the fragment does, parsed cleanly.
+  static bool whole_loop(const ast::FileSyntax& part, syntax::Node loop) {
+    return !loop.has_error() && (!part.fragment || part.tree.end_line(loop) < part.last_line);
+  }
+
+  void report_gets(const FileView& file, const ast::FileSyntax& part, syntax::Node loop, const std::set<int>& written,
+                   std::set<int>& reported, std::vector<Finding>& out) const {
+    const syntax::SyntaxTree& tree = part.tree;
+    syntax::walk(loop.field("body"), [&](syntax::Node node) {
+      if (ast::is_python_scope(node)) return false;
+      if (node.kind() != "call" || !blocking_get(tree, node)) return true;
+      const int line = tree.start_line(node);
+      if (!written.count(line) || !reported.insert(line).second) return true;
+      const bool awaited = node.parent().kind() == "await";
+      Finding finding;
+      finding.rule = "G1b";
+      finding.severity = Severity::Warn;
+      finding.tag = whole_loop(part, loop) ? Tag::Verified : Tag::Inferred;
+      finding.path = file.path;
+      finding.line = line;
+      finding.side = Side::New;
+      finding.message_id = "blocking-get";
+      finding.fields = {{"call", (awaited ? "await " : "") + ast::one_line(tree.text(node))},
+                        {"loop_line", std::to_string(tree.start_line(loop))}};
+      out.push_back(std::move(finding));
+      return true;
+    });
   }
 };
 
