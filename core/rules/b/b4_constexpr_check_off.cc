@@ -159,14 +159,14 @@ class B4ConstexprCheckOff final : public Rule {
   // The check the flag switches: the first check line in a chain of the kernel branching on `flag`
   // (or, unless `check_in_true_branch`, the branching line itself); nullptr when the flag never
   // decides a branch. With `check_in_true_branch` only `if flag:`'s own body counts. The kernel is
-  // the def whose signature holds `param_line`; when the part does not show it, the whole part.
+  // the def whose signature holds `param_line`; another hunk's part (or one without the def) is read whole.
   static const CodeLine* switched_check(const FileView& file, const std::string& flag, int param_line,
                                         bool check_in_true_branch) {
     const HeadLines lines(file);
     for (const ast::FileSyntax& part : head_trees(file).parts) {
-      if (param_line < part.first_line || param_line > part.last_line) continue;
       const ast::PythonSyntax& syntax = part.python();
-      const ast::PyFunction* kernel = ast::function_at(syntax, param_line);
+      const bool declares = param_line >= part.first_line && param_line <= part.last_line;
+      const ast::PyFunction* kernel = declares ? ast::function_at(syntax, param_line) : nullptr;
       const ast::LineRange scope = kernel ? kernel->range : ast::LineRange{part.first_line, part.last_line};
       for (const ast::PyIfChain& chain : syntax.if_chains) {
         if (!scope.contains(chain.range.first)) continue;
