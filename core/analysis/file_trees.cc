@@ -99,15 +99,14 @@ int indentation(std::string_view line) {
   return columns;
 }
 
-// A fragment shows all of a function when a code line after its end is back at (or left of) the
-// column of its first line: the body cannot run on past the fragment.
-bool body_ends_inside(const ast::FileSyntax& part, syntax::Node function) {
+// A fragment shows all of a compound statement (a def, an if chain …) when a code line after its
+// end is back at (or left of) the column of its first line: the body cannot run on past the fragment.
+bool body_ends_inside(const ast::FileSyntax& part, ast::LineRange statement) {
   const syntax::SyntaxTree& tree = part.tree;
   const std::string& text = tree.text();
-  const int def_line = tree.start_line(function);
-  const size_t def_start = tree.line_start(def_line);
+  const size_t def_start = tree.line_start(statement.first);
   const int def_column = indentation(std::string_view(text).substr(def_start));
-  for (int line = tree.end_line(function) + 1; line <= part.last_line; ++line) {
+  for (int line = statement.last + 1; line <= part.last_line; ++line) {
     const size_t start = tree.line_start(line);
     const size_t end = text.find('\n', start);
     const std::string_view content = std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start);
@@ -144,13 +143,18 @@ const SideTrees& side_trees(const FileView& file, Side side) {
 const SideTrees& head_trees(const FileView& file) { return side_trees(file, Side::Head); }
 const SideTrees& base_trees(const FileView& file) { return side_trees(file, Side::Base); }
 
+bool shows_end_of(const ast::FileSyntax& part, ast::LineRange statement) {
+  return !part.fragment || body_ends_inside(part, statement);
+}
+
 std::vector<VisibleFunction> complete_python_functions(const SideTrees& side) {
   std::vector<VisibleFunction> out;
   for (const ast::FileSyntax& part : side.parts) {
     if (part.grammar() != syntax::Grammar::Python) continue;
     syntax::walk(part.tree.root(), [&](syntax::Node node) {
       if (node.kind() != "function_definition") return may_hold_a_def(node);
-      if (!node.has_error() && (side.whole || body_ends_inside(part, node))) out.push_back({&part, node});
+      const ast::LineRange lines{part.tree.start_line(node), part.tree.end_line(node)};
+      if (!node.has_error() && (side.whole || body_ends_inside(part, lines))) out.push_back({&part, node});
       return true;  // methods of nested classes and nested defs are functions too
     });
   }

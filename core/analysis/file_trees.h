@@ -34,6 +34,11 @@ struct VisibleFunction {
 // at the def's indentation.
 std::vector<VisibleFunction> complete_python_functions(const SideTrees& side);
 
+// Whether `part` shows all of the Python compound statement on lines `statement` (a def, an
+// if/elif/else chain or branch, a loop …): always in a whole file; in a fragment when a code line
+// after it is back at (or left of) the column of its first line, so its body cannot run on past the cut.
+bool shows_end_of(const ast::FileSyntax& part, ast::LineRange statement);
+
 // The complete Python functions of `file`'s head that a rule about the PR's code has to read:
 // those holding a line the PR wrote or touching the place of lines it removed. A function the PR
 // left alone can only repeat what the baseline filter's run on the base finds, and be dropped.

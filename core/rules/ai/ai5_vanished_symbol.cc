@@ -3,9 +3,9 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <re2/re2.h>
-#include "core/analysis/python_structure.h"
-#include "core/analysis/structure.h"
+#include "core/analysis/diff_lines_by_side.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/syntax_text.h"
 #include "core/rules/ai/ai_support.h"
 #include "core/rules/rule.h"
 
@@ -58,92 +58,79 @@ std::string module_of(const std::string& path) {
   return module;
 }
 
+// A name imported by `from <module> import …` (level 0), with the line that names it.
+struct ImportedFrom {
+  std::string module, name;
+  int line = 0;
+};
+
+std::vector<ImportedFrom> imports_from(const syntax::SyntaxTree& tree) {
+  std::vector<ImportedFrom> out;
+  syntax::walk(tree.root(), [&](syntax::Node node) {
+    if (node.kind() != "import_from_statement") return true;
+    const syntax::Node module = node.field("module_name");
+    if (module.kind() != "dotted_name") return false;  // relative: not resolved to a path here
+    for (uint32_t i = 0; i < node.child_count(); ++i) {
+      if (node.child_field_name(i) != "name") continue;
+      syntax::Node name = node.child(i);
+      if (name.kind() == "aliased_import") name = name.field("name");
+      out.push_back({ast::without_spaces(tree.text(module)), ast::without_spaces(tree.text(name)), tree.start_line(name)});
+    }
+    return false;
+  });
+  return out;
+}
+
 class Ai5VanishedSymbol final : public Rule {
  public:
   const RuleMeta& meta() const override { return ai5_meta(); }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    static const RE2 top_def(R"(^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\()");
     std::map<std::string, std::string> removed;  // name -> file it was deleted from
+    // At column 0: a fragment's parse takes its first line's indentation as the module's, so a
+    // method of a class the hunk does not show would read as a module-level def.
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for_each_line(file, [&](const CodeLine& line) {
-        std::string name;
-        if (is_deleted_code(line) && line.indent == 0 && RE2::PartialMatch(line.code, top_def, &name))
-          removed.emplace(name, file.path);
-      });
+      const DiffLinesBySide base_lines(file, Side::Old);
+      for (const ast::FileSyntax& part : base_trees(file).parts)
+        for (const ast::PyFunction& function : part.python().functions)
+          if (function.nesting == ast::PyNesting::ModuleLevel && function.class_name.empty() &&
+              base_lines.changed(function.header_line) && base_lines.at(function.header_line)->indent == 0)
+            removed.emplace(function.name, file.path);
     }
     // A name bound again in the file that lost it (defined, assigned, imported there: a move with a
     // re-export) still resolves, for calls in that file and for importers of that module alike.
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for_each_line(file, [&](const CodeLine& line) {
-        if (line.kind == LineKind::Removed) return;
-        const std::vector<std::string> names = is_statement_start(line) ? bound_names(line.code) : listed_names(line.code);
-        for (const std::string& name : names) {
-          const auto it = removed.find(name);
-          if (it != removed.end() && it->second == file.path) removed.erase(it);
+      for (const ast::FileSyntax& part : head_trees(file).parts)
+        for (const ast::PyBinding& binding : part.python().bindings) {
+          const auto it = removed.find(binding.name);
+          if (binding.target == ast::PyTarget::Name && it != removed.end() && it->second == file.path) removed.erase(it);
         }
-      });
     }
     if (removed.empty()) return;
+    std::set<std::pair<const FileView*, int>> reported;
+    auto report = [&](const FileView& file, const HeadLines& lines, int line, const std::string& name, const std::string& origin) {
+      if (!lines.new_code(line) || !reported.emplace(&file, line).second) return;
+      out.push_back(ai::line_finding("AI5", Severity::Warn, Tag::Verified, file, *lines.at(line), "vanished_symbol",
+                                     {{"name", name}, {"origin", origin}}));
+    };
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for_each_line(file, [&](const CodeLine& line) {
-        if (!is_new_code(line) || line.blank_or_comment) return;
-        for (const auto& [name, origin] : removed)
-          if (uses(file, line, name, origin)) {
-            out.push_back(ai::line_finding("AI5", Severity::Warn, Tag::Verified, file, line, "vanished_symbol",
-                                           {{"name", name}, {"origin", origin}}));
-            return;
-          }
-      });
+      const HeadLines lines(file);
+      for (const ast::FileSyntax& part : head_trees(file).parts) {
+        for (const ImportedFrom& imported : imports_from(part.tree)) {
+          const auto it = removed.find(imported.name);
+          if (it != removed.end() && imported.module == module_of(it->second))
+            report(file, lines, imported.line, imported.name, it->second);
+        }
+        // A plain call `name(…)`, not a method `obj.name(…)`, in the file that lost the def.
+        for (const ast::PyCall& call : part.python().calls) {
+          const auto it = removed.find(call.callee);
+          if (it != removed.end() && it->second == file.path) report(file, lines, call.line, call.callee, it->second);
+        }
+      }
     }
-  }
-
- private:
-  template <typename Visit>
-  static void for_each_line(const FileView& file, Visit visit) {
-    for (const HunkView& hunk : file.hunks)
-      for (const CodeLine& line : hunk.lines) visit(line);
-  }
-
-  // Names a continuation line may bind inside a multi-line import: `x as name,` or a bare list
-  // `a, b,`. Taking call arguments for names too only makes the rule quieter.
-  static std::vector<std::string> listed_names(const std::string& code) {
-    static const RE2 alias(R"(\bas\s+([A-Za-z_]\w*))");
-    static const RE2 name_list(R"(^\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*,?\s*\)?\s*$)");
-    static const RE2 identifier(R"(([A-Za-z_]\w*))");
-    std::vector<std::string> names;
-    std::string name;
-    re2::StringPiece rest(code);
-    while (RE2::FindAndConsume(&rest, alias, &name)) names.push_back(name);
-    if (RE2::FullMatch(code, name_list)) {
-      rest = code;
-      while (RE2::FindAndConsume(&rest, identifier, &name)) names.push_back(name);
-    }
-    return names;
-  }
-
-  // The module of a `from <module> import …` line, or "".
-  static std::string imported_module(const CodeLine& line) {
-    static const RE2 from_import(R"(^from\s+([\w.]+)\s+import\b)");
-    std::string module;
-    RE2::PartialMatch(trimmed(line.code), from_import, &module);
-    return module;
-  }
-
-  static bool uses(const FileView& file, const CodeLine& line, const std::string& name, const std::string& origin) {
-    const std::string module = imported_module(line);
-    if (!module.empty()) {
-      const size_t import_at = line.code.find(" import ");
-      return module == module_of(origin) && import_at != std::string::npos &&
-             has_identifier(std::string_view(line.code).substr(import_at), name);
-    }
-    if (file.path != origin) return false;
-    const RE2 call("(?:^|[^\\w.])" + RE2::QuoteMeta(name) + "\\s*\\(");
-    static const RE2 def_line(R"(^\s*(?:async\s+)?def\s)");
-    return !RE2::PartialMatch(line.code, def_line) && RE2::PartialMatch(line.code, call);
   }
 };
 

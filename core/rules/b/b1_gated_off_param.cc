@@ -2,7 +2,9 @@
 // dropped on another (neither asserted nor forwarded there).
 #include <memory>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/diff_lines_by_side.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/structure.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/rule.h"
 
@@ -64,22 +66,24 @@ bool dispatch_param(const std::string& name) {
   return RE2::FullMatch(name, names);
 }
 
-// Whether any body line of `branch` is a call (a kernel/dispatch target).
-const CodeLine* first_call(const SideLines& lines, const PyBranch& branch) {
-  static const RE2 call(R"(\w\s*\()");
-  for (size_t index : branch.body)
-    if (RE2::PartialMatch(lines[index]->code, call)) return lines[index];
-  return nullptr;
+// The lines of a branch's body: after its header, to its last line.
+ast::LineRange body_of(const ast::PyBranch& branch) { return {branch.header_line + 1, branch.range.last}; }
+
+// The line of the first call in `branch`'s body (a kernel/dispatch target), or 0.
+int first_call(const ast::PythonSyntax& syntax, const ast::PyBranch& branch) {
+  int first = 0;
+  for (const ast::PyCall& call : syntax.calls)
+    if (body_of(branch).contains(call.line) && (first == 0 || call.line < first)) first = call.line;
+  return first;
 }
 
 // `param` used on `branch`: in its condition or any body line (forwarded, asserted, raised on).
-bool branch_mentions(const SideLines& lines, const PyBranch& branch, const std::string& param) {
+bool branch_mentions(const HeadLines& lines, const ast::PyBranch& branch, const std::string& param) {
   static const RE2 refuses(R"(^\s*raise\b)");  // a branch that raises serves nobody silently
   if (has_identifier(branch.condition, param)) return true;
-  for (size_t index : branch.body) {
-    if (RE2::PartialMatch(lines[index]->code, refuses)) return true;
-    const size_t start = abc::statement_start(lines, index);
-    if (has_identifier(abc::joined_statement(lines, start), param)) return true;
+  for (int number = body_of(branch).first; number <= body_of(branch).last; ++number) {
+    const CodeLine* line = lines.at(number);
+    if (line && (RE2::PartialMatch(line->code, refuses) || has_identifier(line->code, param))) return true;
   }
   return false;
 }
@@ -87,21 +91,36 @@ bool branch_mentions(const SideLines& lines, const PyBranch& branch, const std::
 // `param` is passed as an argument (positional or keyword value) to a call somewhere in `branch`.
 // A method call on the parameter (`b_scale.load_step(...)`) is not forwarding it: pipelined
 // kernels read such loader objects on one branch and carried state on the other (aiter megamoe).
-bool branch_forwards(const SideLines& lines, const PyBranch& branch, const std::string& param) {
-  const RE2 as_argument("[(,=]\\s*" + RE2::QuoteMeta(param) + "\\s*[,)]");
-  for (size_t index : branch.body) {
-    const std::string statement = abc::joined_statement(lines, abc::statement_start(lines, index));
-    if (RE2::PartialMatch(statement, as_argument)) return true;
+bool branch_forwards(const ast::PythonSyntax& syntax, const ast::PyBranch& branch, const std::string& param) {
+  for (const ast::PyCall& call : syntax.calls) {
+    if (!body_of(branch).contains(call.line)) continue;
+    for (const ast::PyArgument& argument : call.arguments)
+      if (argument.text == param) return true;
   }
   return false;
 }
 
-std::string branch_label(const PyIfChain& chain, const PyBranch& branch) {
+// `name` appears in the body of `function` (as code, or inside an f-string's {...}).
+bool used_in_body(const syntax::SyntaxTree& tree, const ast::PyFunction& function, const std::string& name) {
+  bool used = false;
+  syntax::walk(tree.root(), [&](syntax::Node node) {
+    if (used || tree.end_line(node) < function.body.first || tree.start_line(node) > function.body.last) return false;
+    if (node.kind() == "identifier" && tree.text(node) == name && function.body.contains(tree.start_line(node))) used = true;
+    return !used;
+  });
+  return used;
+}
+
+std::string branch_label(const ast::PyIfChain& chain, const ast::PyBranch& branch) {
   if (branch.keyword != "else") return branch.keyword + " " + branch.condition;
   std::string negated;
-  for (const PyBranch& other : chain.branches)
+  for (const ast::PyBranch& other : chain.branches)
     if (other.keyword != "else") negated += (negated.empty() ? "" : " and ") + std::string("not (") + other.condition + ")";
   return "else (" + negated + ")";
+}
+
+bool variadic(const ast::PyParameter& param) {
+  return param.kind == ast::PyParamKind::VarPositional || param.kind == ast::PyParamKind::VarKeyword;
 }
 
 class B1GatedOffParam final : public Rule {
@@ -111,46 +130,51 @@ class B1GatedOffParam final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test) continue;
-      for (const HunkView& hunk : file.hunks) {
-        const SideLines lines = side_lines(hunk, Side::New);
-        const std::vector<PyDef> defs = python_defs(lines);
-        for (const PyIfChain& chain : python_if_chains(lines)) {
-          if (!chain.starts_in_view) continue;
-          if (!is_new_code(*chain.branches.front().header_line)) continue;
-          const PyDef* def = enclosing_def(defs, chain.branches.front().header);
+      const HeadLines lines(file);
+      for (const ast::FileSyntax& part : head_trees(file).parts) {
+        const ast::PythonSyntax& syntax = part.python();
+        for (const ast::PyIfChain& chain : syntax.if_chains) {
+          if (!lines.new_code(chain.range.first)) continue;
+          const ast::PyFunction* def = ast::function_at(syntax, chain.range.first);
           if (!def || def->name == "__init__") continue;  // construction, not dispatch
-          check_chain(file, lines, *def, chain, out);
-          check_refusals(file, lines, *def, chain, out);
+          const Chain in_view{file, lines, part, *def, chain};
+          check_chain(in_view, out);
+          check_refusals(in_view, out);
         }
       }
     }
   }
 
  private:
-  static const PyDef* enclosing_def(const std::vector<PyDef>& defs, size_t index) {
-    const PyDef* best = nullptr;
-    for (const PyDef& def : defs)
-      if (def.signature_complete && def.header < index && index < def.end && (!best || def.header > best->header))
-        best = &def;
-    return best;
-  }
+  struct Chain {
+    const FileView& file;
+    const HeadLines& lines;
+    const ast::FileSyntax& part;
+    const ast::PyFunction& def;
+    const ast::PyIfChain& chain;
+    // The last branch may run on past a fragment's end; the others end where the next begins.
+    bool complete(const ast::PyBranch& branch) const {
+      return &branch != &chain.branches.back() || shows_end_of(part, chain.range);
+    }
+  };
 
-  static void check_chain(const FileView& file, const SideLines& lines, const PyDef& def, const PyIfChain& chain,
-                          std::vector<Finding>& out) {
+  static void check_chain(const Chain& in_view, std::vector<Finding>& out) {
+    const ast::PyIfChain& chain = in_view.chain;
+    const ast::PythonSyntax& syntax = in_view.part.python();
     if (chain.branches.size() < 2) return;
-    for (const PyParam& param : def.params) {
-      if (param.kind == "*" || param.kind == "**" || param.name == "self" || param.name == "cls") continue;
+    for (const ast::PyParameter& param : in_view.def.parameters) {
+      if (variadic(param) || param.name == "self" || param.name == "cls") continue;
       if (!dispatch_param(param.name)) continue;
       bool forwarded_somewhere = false;
-      for (const PyBranch& branch : chain.branches)
-        forwarded_somewhere = forwarded_somewhere || branch_forwards(lines, branch, param.name);
+      for (const ast::PyBranch& branch : chain.branches)
+        forwarded_somewhere = forwarded_somewhere || branch_forwards(syntax, branch, param.name);
       if (!forwarded_somewhere) continue;
-      for (const PyBranch& branch : chain.branches) {
-        if (!branch.body_complete || branch_mentions(lines, branch, param.name)) continue;
-        const CodeLine* call = first_call(lines, branch);
+      for (const ast::PyBranch& branch : chain.branches) {
+        if (!in_view.complete(branch) || branch_mentions(in_view.lines, branch, param.name)) continue;
+        const CodeLine* call = in_view.lines.at(first_call(syntax, branch));
         if (!call) continue;
         const std::string label = branch_label(chain, branch);
-        Finding finding = abc::line_finding("B1", Severity::Red, file, *call, "dropped",
+        Finding finding = abc::line_finding("B1", Severity::Red, in_view.file, *call, "dropped",
                                             {{"param", param.name}, {"branch", abc::clip(label)}});
         finding.trigger = "`" + param.name + "` dropped when " + abc::clip(label);
         out.push_back(std::move(finding));
@@ -162,36 +186,41 @@ class B1GatedOffParam final : public Rule {
   // A def whose every code line in view is added: its body cannot continue past the hunk (a new
   // function's lines are consecutive additions), so the body in view is the whole body. Blank
   // and comment lines do not count: the blank line ending a file is context after a new last def.
-  static bool wholly_added(const SideLines& lines, const PyDef& def) {
-    for (size_t i = def.header; i < def.end && i < lines.size(); ++i)
-      if (lines[i]->kind != LineKind::Added && !lines[i]->blank_or_comment) return false;
+  static bool wholly_added(const HeadLines& lines, const ast::PyFunction& def) {
+    for (int number = def.header_line; number <= def.range.last; ++number) {
+      const CodeLine* line = lines.at(number);
+      if (line && line->kind != LineKind::Added && !line->blank_or_comment) return false;
+    }
     return true;
   }
 
   // A calling branch that refuses some parameters (assert/raise naming them) makes its silence
   // about another dispatch parameter, one the whole body never mentions, a choice to ignore it.
-  static void check_refusals(const FileView& file, const SideLines& lines, const PyDef& def, const PyIfChain& chain,
-                             std::vector<Finding>& out) {
+  static void check_refusals(const Chain& in_view, std::vector<Finding>& out) {
     // `assert bias is None`, `assert not deterministic`, `assert dropout_p == 0.0`: a feature refused.
     static const RE2 refusal(
         R"(^\s*assert\s+(?:not\s+(\w+)|(\w+)\s+is\s+None|(\w+)\s*==\s*(?:0|0\.0|False|None))\s*(?:,|$))");
-    if (!def.complete && !wholly_added(lines, def)) return;
-    for (const PyBranch& branch : chain.branches) {
-      if (!branch.body_complete || !first_call(lines, branch)) continue;
+    const ast::PyFunction& def = in_view.def;
+    const HeadLines& lines = in_view.lines;
+    if (!shows_end_of(in_view.part, {def.header_line, def.range.last}) && !wholly_added(lines, def)) return;
+    for (const ast::PyBranch& branch : in_view.chain.branches) {
+      if (!in_view.complete(branch) || first_call(in_view.part.python(), branch) == 0) continue;
       std::string refused;
-      for (size_t index : branch.body) {
+      for (int number = body_of(branch).first; number <= body_of(branch).last; ++number) {
+        const CodeLine* line = lines.at(number);
         std::string negated, none, zero;
-        if (!RE2::PartialMatch(lines[index]->code, refusal, &negated, &none, &zero)) continue;
+        if (!line || !RE2::PartialMatch(line->code, refusal, &negated, &none, &zero)) continue;
         const std::string name = negated + none + zero;
-        for (const PyParam& param : def.params)
+        for (const ast::PyParameter& param : def.parameters)
           if (param.name == name && !has_identifier(refused, name)) refused += (refused.empty() ? "" : ", ") + name;
       }
       if (refused.empty()) continue;
-      const std::string label = branch_label(chain, branch);
-      for (const PyParam& param : def.params) {
-        if (param.kind == "*" || param.kind == "**" || !dispatch_param(param.name) || param.used_in_body) continue;
-        if (lines[param.line]->kind != LineKind::Added) continue;
-        Finding finding = abc::line_finding("B1", Severity::Red, file, *lines[param.line], "ignored",
+      const std::string label = branch_label(in_view.chain, branch);
+      for (const ast::PyParameter& param : def.parameters) {
+        if (variadic(param) || !dispatch_param(param.name)) continue;
+        const CodeLine* declared = lines.at(param.line);
+        if (!declared || declared->kind != LineKind::Added || used_in_body(in_view.part.tree, def, param.name)) continue;
+        Finding finding = abc::line_finding("B1", Severity::Red, in_view.file, *declared, "ignored",
                                             {{"param", param.name}, {"branch", abc::clip(label)}, {"refused", abc::clip(refused)}});
         finding.trigger = "`" + param.name + "` ignored when " + abc::clip(label);
         out.push_back(std::move(finding));

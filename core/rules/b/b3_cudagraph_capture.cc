@@ -1,9 +1,12 @@
 // B3 — a new Python branch on per-batch values, a host sync (`.item()`, `.tolist()`) or a tensor
 // allocation inside a cudagraph-captured region.
+#include <map>
 #include <memory>
+#include <string_view>
+#include <utility>
 #include <set>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/file_trees.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/rule.h"
 
@@ -69,13 +72,6 @@ const RuleMeta& b3_meta() {
   return meta;
 }
 
-bool is_capture_block(const PyBlock& block) {
-  // Only the recording context itself: `graph_capture()` in ATOM wraps the whole capture loop,
-  // including the eager setup between recordings.
-  static const RE2 capture(R"(\bcuda\.graph\s*\()");
-  return block.kind == PyBlockKind::With && RE2::PartialMatch(block.header_code, capture);
-}
-
 bool forward_path(const FileView& file) {
   return file.path.rfind("atom/models/", 0) == 0 || file.path.rfind("atom/model_ops/", 0) == 0;
 }
@@ -86,28 +82,63 @@ std::string last_component(const std::string& function) {
   return dot == std::string::npos ? function : function.substr(dot + 1);
 }
 
-// Per file: the lines inside capture blocks and the names of the functions those blocks call.
+// `name` is one of the dotted components of `qualified` ("Model.forward.inner" holds "forward").
+bool has_component(const std::string& qualified, const std::string& name) {
+  for (size_t start = 0;;) {
+    const size_t dot = qualified.find('.', start);
+    if (qualified.substr(start, dot == std::string::npos ? std::string::npos : dot - start) == name) return true;
+    if (dot == std::string::npos) return false;
+    start = dot + 1;
+  }
+}
+
+// Per file: the head lines inside capture blocks and the names of the functions those blocks call.
 struct CaptureScope {
-  std::set<const CodeLine*> lines_in_blocks;
+  std::vector<ast::LineRange> blocks;
   std::set<std::string> called;
+  bool holds(int line) const {
+    for (const ast::LineRange& block : blocks)
+      if (block.contains(line)) return true;
+    return false;
+  }
 };
 
+// The recording context itself, `with torch.cuda.graph(...)`: ATOM's `graph_capture()` wraps the
+// whole capture loop, including the eager setup between recordings.
 CaptureScope capture_scope(const FileView& file) {
-  static const RE2 call(R"((?:\bself\.|\b)(\w+)\s*\()");
+  static const RE2 capture(R"(\bcuda\.graph\s*\()");
   CaptureScope scope;
-  for (const HunkView& hunk : file.hunks) {
-    const SideLines lines = side_lines(hunk, Side::New);
-    for (const PyBlock& block : python_blocks(lines)) {
-      if (!is_capture_block(block)) continue;
-      for (size_t index = block.header + 1; index < block.end && index < lines.size(); ++index) {
-        scope.lines_in_blocks.insert(lines[index]);
-        re2::StringPiece rest(lines[index]->code);
-        std::string name;
-        while (RE2::FindAndConsume(&rest, call, &name)) scope.called.insert(name);
+  for (const ast::FileSyntax& part : head_trees(file).parts) {
+    const syntax::SyntaxTree& tree = part.tree;
+    syntax::walk(tree.root(), [&](syntax::Node node) {
+      if (node.kind() != "with_statement") return true;
+      const syntax::Node clause = node.named_child(0);
+      const syntax::Node body = node.field("body");
+      if (clause.kind() == "with_clause" && !body.null() && RE2::PartialMatch(tree.text(clause), capture)) {
+        scope.blocks.push_back({tree.start_line(body), tree.end_line(body)});
+        for (const ast::PyCall& call : part.python().calls)
+          if (scope.blocks.back().contains(call.line)) scope.called.insert(last_component(call.callee));
       }
-    }
+      return true;
+    });
   }
   return scope;
+}
+
+// What the if/elif/while/for (a comprehension's `for` too) starting on `line` tests: its condition,
+// a for's iterable; null when the line starts none.
+syntax::Node branch_condition_on(const ast::FileSyntax& part, int line) {
+  syntax::Node found;
+  syntax::walk(part.tree.root(), [&](syntax::Node node) {
+    if (!found.null() || part.tree.end_line(node) < line || part.tree.start_line(node) > line) return false;
+    const std::string_view kind = node.kind();
+    if (part.tree.start_line(node) == line) {
+      if (kind == "if_statement" || kind == "elif_clause" || kind == "while_statement") found = node.field("condition");
+      if (kind == "for_statement" || kind == "for_in_clause") found = node.field("right");
+    }
+    return found.null();
+  });
+  return found;
 }
 
 class B3CudagraphCapture final : public Rule {
@@ -120,14 +151,11 @@ class B3CudagraphCapture final : public Rule {
       if (file.language == Language::Python && !file.is_test) scopes.emplace(&file, capture_scope(file));
     // Vision/audio encoders run eagerly before the decode graph.
     static const RE2 eager_encoder(R"((?i)vision|visual|vit\b|image|audio|encoder|projector|merger)");
-    auto captured_function = [&](const FileView& file, const CodeLine& line) -> bool {
-      auto it = scopes.find(&file);
-      if (it == scopes.end()) return false;
-      if (it->second.lines_in_blocks.count(&line)) return true;
-      if (line.function.empty()) return false;
-      if (forward_path(file) && in_function(line, "forward") && !RE2::PartialMatch(line.function, eager_encoder))
+    auto captured_function = [&](const FileView& file, const std::string& function) -> bool {
+      if (function.empty()) return false;
+      if (forward_path(file) && has_component(function, "forward") && !RE2::PartialMatch(function, eager_encoder))
         return true;
-      return it->second.called.count(last_component(line.function)) > 0;
+      return scopes.at(&file).called.count(last_component(function)) > 0;
     };
     static const RE2 per_batch(
         R"(\.(?:item|tolist|any|all|sum|max|min|nonzero)\(|\btorch\.(?:any|all|equal|isnan|isinf|count_nonzero|nonzero)\(|\battn_metadata\b|\bforward_context\b|\bget_forward_context\(|\bseq_lens\w*|\bmax_seqlen\w*|\bcontext_lens\w*|\bquery_start_loc\b|\bcu_seqlens\w*)");
@@ -136,19 +164,33 @@ class B3CudagraphCapture final : public Rule {
         {"B3.host_sync", "host_sync"}, {"B3.allocation", "allocation"}, {"B3.branch", "dynamic_branch"}};
     for (const auto& [key, message] : kinds) {
       for (const auto& [file, line] : model.hits(key)) {
-        if (line->in_docstring || !captured_function(*file, *line)) continue;
-        const std::string statement = abc::source_text(line->diff ? std::string_view(line->diff->text) : line->code, Language::Python);
-        if (std::string_view(message) == "dynamic_branch") {
-          if (!RE2::PartialMatch(line->code, per_batch)) continue;
-          if (RE2::PartialMatch(line->code, phase_only) && !RE2::PartialMatch(line->code, R"(\.(?:item|tolist|any|all)\()"))
+        if (line->in_docstring || !scopes.count(file)) continue;
+        for (const ast::FileSyntax& part : head_trees(*file).parts) {
+          if (line->new_line < part.first_line || line->new_line > part.last_line) continue;
+          // The def around the line; a fragment that does not show it has the hunk's section.
+          const ast::PyFunction* def = ast::function_at(part.python(), line->new_line);
+          std::string function = def ? def->qualified : part.fragment ? line->function : "";
+          // A fragment without the class: the hunk's section names it ("ModelRunner.run_model").
+          if (def && part.fragment && last_component(line->function) == def->name) function = line->function;
+          const bool in_block = scopes.at(file).holds(line->new_line);
+          if (!in_block && !captured_function(*file, function) && !(def && part.fragment && captured_function(*file, line->function)))
             continue;
+          if (std::string_view(message) == "dynamic_branch") {
+            const syntax::Node condition = branch_condition_on(part, line->new_line);
+            if (condition.null()) continue;
+            const std::string tested(part.tree.text(condition));
+            if (!RE2::PartialMatch(tested, per_batch)) continue;
+            if (RE2::PartialMatch(tested, phase_only) && !RE2::PartialMatch(tested, R"(\.(?:item|tolist|any|all)\()"))
+              continue;
+          }
+          const std::string statement = abc::source_text(line->diff ? std::string_view(line->diff->text) : line->code, Language::Python);
+          const std::string place = function.empty() ? "capture block" : function;
+          Finding finding = abc::line_finding("B3", Severity::Red, *file, *line, message,
+                                              {{"statement", abc::clip(statement)}, {"function", place}});
+          finding.trigger = "`" + abc::clip(statement) + "` in captured `" + place + "` (" + file->path + ":" +
+                            std::to_string(line->new_line) + ")";
+          out.push_back(std::move(finding));
         }
-        const std::string function = line->function.empty() ? "capture block" : line->function;
-        Finding finding = abc::line_finding("B3", Severity::Red, *file, *line, message,
-                                            {{"statement", abc::clip(statement)}, {"function", function}});
-        finding.trigger = "`" + abc::clip(statement) + "` in captured `" + function + "` (" + file->path + ":" +
-                          std::to_string(line->new_line) + ")";
-        out.push_back(std::move(finding));
       }
     }
   }

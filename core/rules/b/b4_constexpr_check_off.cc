@@ -2,7 +2,9 @@
 // comment saying which caller invariant makes that safe.
 #include <memory>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/diff_lines_by_side.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/structure.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/rule.h"
 
@@ -70,11 +72,14 @@ bool boolean_use(const std::string& condition, const std::string& flag) {
   return RE2::PartialMatch(condition, use);
 }
 
-// The first body line of a branch that holds a validity/bounds/sentinel check, or nullptr.
-const CodeLine* check_line(const SideLines& lines, const PyBranch& branch) {
+// The first statement line of a branch's body that holds a validity/bounds/sentinel check, or nullptr.
+const CodeLine* check_line(const HeadLines& lines, const ast::PyBranch& branch) {
   static const RE2 check(R"(\bmask\b|\bvalid\w*|\bbound\w*|>=\s*0\b|<\s*\w*(?:n|len|size|num|end|max)\w*\b|\bother\s*=|-\s*1\b|\bsentinel)");
-  for (size_t index : branch.body)
-    if (RE2::PartialMatch(lines[index]->code, check)) return lines[index];
+  for (int number = branch.header_line + 1; number <= branch.range.last; ++number) {
+    const CodeLine* line = lines.at(number);
+    if (!line || !is_statement_start(*line)) continue;
+    if (RE2::PartialMatch(line->code, check)) return line;
+  }
   return nullptr;
 }
 
@@ -110,14 +115,14 @@ class B4ConstexprCheckOff final : public Rule {
       std::string flag;
       if (!RE2::PartialMatch(line->code, param, &flag)) continue;
       if (RE2::FullMatch(flag, disabling_name)) {
-        const CodeLine* dropped = switched_check(*file, flag, false);
+        const CodeLine* dropped = switched_check(*file, flag, line->new_line, false);
         if (!dropped || invariant_documented(model, flag)) continue;
         out.push_back(abc::line_finding("B4", Severity::Warn, *file, *line, "undocumented",
                                         {{"flag", flag}, {"check", abc::clip(dropped->code)}}));
       } else if (RE2::FullMatch(flag, enabling_name)) {
         const std::string value = value_turning_off(model, flag);
         if (value.empty()) continue;
-        const CodeLine* kept = switched_check(*file, flag, true);
+        const CodeLine* kept = switched_check(*file, flag, line->new_line, true);
         if (!kept || invariant_documented(model, flag)) continue;
         out.push_back(abc::line_finding("B4", Severity::Warn, *file, *line, "off-when",
                                         {{"flag", flag}, {"check", abc::clip(kept->code)}, {"value", abc::clip(value)}}));
@@ -151,15 +156,22 @@ class B4ConstexprCheckOff final : public Rule {
     return "";
   }
 
-  // The check the flag switches: the first check line in a chain branching on `flag` (or, unless
-  // `check_in_true_branch`, the branching line itself); nullptr when the flag never decides a
-  // branch. With `check_in_true_branch` only `if flag:`'s own body counts.
-  static const CodeLine* switched_check(const FileView& file, const std::string& flag, bool check_in_true_branch) {
-    for (const HunkView& hunk : file.hunks) {
-      const SideLines lines = side_lines(hunk, Side::New);
-      for (const PyIfChain& chain : python_if_chains(lines)) {
-        const PyBranch* deciding = nullptr;
-        for (const PyBranch& branch : chain.branches)
+  // The check the flag switches: the first check line in a chain of the kernel branching on `flag`
+  // (or, unless `check_in_true_branch`, the branching line itself); nullptr when the flag never
+  // decides a branch. With `check_in_true_branch` only `if flag:`'s own body counts. The kernel is
+  // the def whose signature holds `param_line`; another hunk's part (or one without the def) is read whole.
+  static const CodeLine* switched_check(const FileView& file, const std::string& flag, int param_line,
+                                        bool check_in_true_branch) {
+    const HeadLines lines(file);
+    for (const ast::FileSyntax& part : head_trees(file).parts) {
+      const ast::PythonSyntax& syntax = part.python();
+      const bool declares = param_line >= part.first_line && param_line <= part.last_line;
+      const ast::PyFunction* kernel = declares ? ast::function_at(syntax, param_line) : nullptr;
+      const ast::LineRange scope = kernel ? kernel->range : ast::LineRange{part.first_line, part.last_line};
+      for (const ast::PyIfChain& chain : syntax.if_chains) {
+        if (!scope.contains(chain.range.first)) continue;
+        const ast::PyBranch* deciding = nullptr;
+        for (const ast::PyBranch& branch : chain.branches)
           if (!deciding && boolean_use(branch.condition, flag)) deciding = &branch;
         if (!deciding) continue;
         if (check_in_true_branch) {
@@ -167,14 +179,16 @@ class B4ConstexprCheckOff final : public Rule {
           if (const CodeLine* found = check_line(lines, *deciding)) return found;
           continue;
         }
-        for (const PyBranch& branch : chain.branches)
+        for (const ast::PyBranch& branch : chain.branches)
           if (const CodeLine* found = check_line(lines, branch)) return found;
-        return deciding->header_line;
+        if (const CodeLine* header = lines.at(deciding->header_line)) return header;
       }
       if (check_in_true_branch) continue;
       const RE2 ternary("\\bif\\s+(?:not\\s+)?" + flag + "\\b.*\\belse\\b");
-      for (const CodeLine* line : lines)
-        if (RE2::PartialMatch(line->code, ternary)) return line;
+      for (int number = scope.first; number <= scope.last; ++number) {
+        const CodeLine* line = lines.at(number);
+        if (line && RE2::PartialMatch(line->code, ternary)) return line;
+      }
     }
     return nullptr;
   }

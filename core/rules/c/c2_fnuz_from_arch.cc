@@ -1,7 +1,10 @@
 // C2 — fp8 fnuz chosen from the arch name (`"gfx942" in arch`) instead of the tensor dtype.
 #include <memory>
+#include <set>
+#include <string_view>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/diff_lines_by_side.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/rule.h"
 
@@ -68,6 +71,30 @@ bool selects_fnuz(std::string_view code) {
   return !RE2::PartialMatch(code, compared) && !RE2::PartialMatch(code, converted);
 }
 
+// The fnuz token on head line `line` of `part`, or a null node.
+syntax::Node fnuz_token(const ast::FileSyntax& part, const CodeLine& line) {
+  static const RE2 fnuz("(" + std::string(kFnuzPattern) + ")");
+  re2::StringPiece match;
+  if (!RE2::PartialMatch(line.diff->text, fnuz, &match)) return {};
+  const size_t at = part.tree.line_start(line.new_line) + static_cast<size_t>(match.data() - line.diff->text.data());
+  return part.tree.root().descendant_for_bytes(static_cast<uint32_t>(at), static_cast<uint32_t>(at + match.size()));
+}
+
+// The statement holding `node`: the innermost node directly in a block (or the module), or the
+// condition of an if/elif/while whose header holds it. Null when the parse lost it.
+syntax::Node statement_of(syntax::Node node) {
+  static const std::set<std::string_view> kBlocks = {"block", "module", "compound_statement", "translation_unit",
+                                                     "field_declaration_list", "declaration_list"};
+  static const std::set<std::string_view> kHeaders = {"if_statement", "elif_clause", "while_statement", "condition_clause"};
+  for (; !node.null() && !node.parent().null(); node = node.parent()) {
+    if (node.is_error()) return {};
+    const std::string_view parent = node.parent().kind();
+    if (kBlocks.count(parent) > 0) return node;
+    if (kHeaders.count(parent) > 0 && node.kind() != "block") return node;
+  }
+  return {};
+}
+
 class C2FnuzFromArch final : public Rule {
  public:
   const RuleMeta& meta() const override { return c2_meta(); }
@@ -75,38 +102,41 @@ class C2FnuzFromArch final : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const auto& [file, line] : model.hits(kKey)) {
       if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
-      const HunkView* hunk = hunk_of(*file, line);
-      if (!hunk) continue;
-      const SideLines lines = side_lines(*hunk, Side::New);
-      const size_t index = index_of(lines, line);
-      if (index >= lines.size()) continue;
-      // The whole statement: `dtype in (fn,\n fnuz,\n ...)` compares on its first line.
-      if (!selects_fnuz(abc::joined_statement(lines, abc::statement_start(lines, index)))) continue;
-      if (tests_arch(*line, file->language)) {
-        out.push_back(abc::line_finding("C2", Severity::Warn, *file, *line, "fnuz_from_arch",
-                                        {{"arch_test", abc::clip(abc::source_text(line->diff->text, file->language))}}));
-        continue;
+      for (const ast::FileSyntax& part : head_trees(*file).parts) {
+        if (line->new_line < part.first_line || line->new_line > part.last_line) continue;
+        const syntax::Node token = fnuz_token(part, *line);
+        const syntax::Node statement = statement_of(token);
+        // The whole statement: `dtype in (fn,\n fnuz,\n ...)` compares on its first line.
+        if (statement.null() || !selects_fnuz(part.tree.text(statement))) continue;
+        if (tests_arch(*line, file->language)) {
+          out.push_back(abc::line_finding("C2", Severity::Warn, *file, *line, "fnuz_from_arch",
+                                          {{"arch_test", abc::clip(abc::source_text(line->diff->text, file->language))}}));
+          continue;
+        }
+        if (file->language != Language::Python) continue;
+        const CodeLine* branch = arch_branch_selecting(HeadLines(*file), part.tree, token);
+        if (branch)
+          out.push_back(abc::line_finding("C2", Severity::Warn, *file, *branch, "fnuz_from_arch",
+                                          {{"arch_test", abc::clip(abc::source_text(branch->diff->text, file->language))}}));
       }
-      if (file->language != Language::Python) continue;
-      const CodeLine* branch = arch_branch_selecting(*file, line);
-      if (branch)
-        out.push_back(abc::line_finding("C2", Severity::Warn, *file, *branch, "fnuz_from_arch",
-                                        {{"arch_test", abc::clip(abc::source_text(branch->diff->text, file->language))}}));
     }
   }
 
  private:
-  // The header of the if/elif branch (testing the arch) whose body holds `line`, or nullptr.
-  static const CodeLine* arch_branch_selecting(const FileView& file, const CodeLine* line) {
-    const HunkView* hunk = hunk_of(file, line);
-    if (!hunk) return nullptr;
-    const SideLines lines = side_lines(*hunk, Side::New);
-    const size_t index = index_of(lines, line);
-    for (const PyIfChain& chain : python_if_chains(lines))
-      for (const PyBranch& branch : chain.branches) {
-        if (branch.keyword == "else" || index <= branch.header || index >= branch.end) continue;
-        if (tests_arch(*branch.header_line, file.language)) return branch.header_line;
+  // The header of the innermost if/elif branch around `node` whose condition tests the arch, or
+  // nullptr. An `else` is no arch test of its own.
+  static const CodeLine* arch_branch_selecting(const HeadLines& lines, const syntax::SyntaxTree& tree, syntax::Node node) {
+    for (; !node.null(); node = node.parent()) {
+      const syntax::Node owner = node.parent();
+      if (node.kind() != "block" || (owner.kind() != "if_statement" && owner.kind() != "elif_clause")) continue;
+      if (!(owner.field("consequence") == node)) continue;
+      const syntax::Node condition = owner.field("condition");
+      if (condition.null()) continue;
+      for (int header = tree.start_line(condition); header <= tree.end_line(condition); ++header) {
+        const CodeLine* code = lines.at(header);
+        if (code && tests_arch(*code, Language::Python)) return lines.at(tree.start_line(owner));
       }
+    }
     return nullptr;
   }
 };

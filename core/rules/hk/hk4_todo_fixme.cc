@@ -1,8 +1,11 @@
 // HK4 — unfinished work left in the diff: TODO/FIXME markers, a placeholder
 // `raise NotImplementedError`, or a lone `pass` as the whole body of a new branch.
+#include <algorithm>
 #include <memory>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/diff_lines_by_side.h"
+#include "core/analysis/structure.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
 
@@ -62,44 +65,89 @@ std::string clipped(std::string_view text) {
   return out;
 }
 
-// The raw text of the statement starting at lines[start] (following continuation lines).
-std::string statement_text(const SideLines& lines, size_t start) {
-  std::string text = lines[start]->diff->text;
-  for (size_t i = start + 1; i < lines.size() && lines[i]->continuation; ++i) {
-    text += ' ';
-    text += lines[i]->diff->text;
+// The statements of a block, comments left out (tree-sitter keeps them as the block's children).
+std::vector<syntax::Node> statements_of(syntax::Node block) {
+  std::vector<syntax::Node> out;
+  for (syntax::Node child : block.named_children())
+    if (child.kind() != "comment") out.push_back(child);
+  return out;
+}
+
+bool is_docstring(syntax::Node statement) {
+  return statement.kind() == "expression_statement" && statement.named_child_count() == 1 &&
+         statement.named_child(0).kind() == "string";
+}
+
+// The `raise` statement that starts on head line `line` of `part`, or a null node.
+syntax::Node raise_on_line(const ast::FileSyntax& part, int line) {
+  syntax::Node found;
+  syntax::walk(part.tree.root(), [&](syntax::Node node) {
+    if (!found.null() || part.tree.end_line(node) < line || part.tree.start_line(node) > line) return false;
+    if (node.kind() == "raise_statement" && part.tree.start_line(node) == line) found = node;
+    return found.null();
+  });
+  return found;
+}
+
+// `raise NotImplementedError` as the whole body of a def (a docstring aside): the abstract-method idiom.
+bool is_whole_body_of_def(syntax::Node raise) {
+  const syntax::Node block = raise.parent();
+  if (block.kind() != "block" || block.parent().kind() != "function_definition") return false;
+  std::vector<syntax::Node> body = statements_of(block);
+  if (!body.empty() && is_docstring(body.front())) body.erase(body.begin());
+  return body.size() == 1 && body.front() == raise;
+}
+
+// A raise directly inside an if/elif/else/except/case rejects an unsupported input: a guard.
+bool is_guard(syntax::Node raise) {
+  const syntax::Node block = raise.parent();
+  if (block.kind() != "block") return false;
+  const std::string_view owner = block.parent().kind();
+  return owner == "if_statement" || owner == "elif_clause" || owner == "else_clause" || owner == "except_clause" ||
+         owner == "except_group_clause" || owner == "case_clause";
+}
+
+// The raw text of the lines the statement spans, joined with ' ' (comments kept: a TODO there counts).
+std::string statement_lines(const syntax::SyntaxTree& tree, syntax::Node statement) {
+  std::string text;
+  const std::string& all = tree.text();
+  for (int line = tree.start_line(statement); line <= tree.end_line(statement); ++line) {
+    const size_t begin = tree.line_start(line);
+    const size_t end = std::min(all.find('\n', begin), all.size());
+    if (!text.empty()) text += ' ';
+    text.append(all, begin, end - begin);
   }
   return text;
 }
 
-// `raise NotImplementedError` as the whole body of a def: the abstract-method idiom.
-bool is_whole_body_of_def(const SideLines& lines, size_t index) {
-  for (const PyDef& def : python_defs(lines))
-    if (def.body.size() == 1 && def.body.front() == index) return true;
-  return false;
-}
-
-// A raise directly inside an if/elif/else/except/case rejects an unsupported input: a guard.
-bool is_guard(const SideLines& lines, size_t index) {
-  const std::vector<PyBlock> blocks = python_blocks(lines);
-  const std::vector<const PyBlock*> around = enclosing_blocks(blocks, index);
-  if (around.empty()) return false;
-  const PyBlockKind kind = around.back()->kind;
-  return kind == PyBlockKind::If || kind == PyBlockKind::Elif || kind == PyBlockKind::Else ||
-         kind == PyBlockKind::Except || kind == PyBlockKind::Case;
-}
-
-bool is_placeholder_raise(const SideLines& lines, size_t index, const std::string& statement) {
+bool is_placeholder_raise(syntax::Node raise, const std::string& statement) {
   static const RE2 bare(R"(raise\s+NotImplementedError\s*(?:\(\s*\))?\s*(?:#.*)?$)");
   static const RE2 unfinished(R"(\b(?:TODO|FIXME|WIP|TBD)\b|\b(?i:implement me|coming soon)\b)");
   if (RE2::PartialMatch(statement, unfinished)) return true;
-  return RE2::PartialMatch(statement, bare) && !is_guard(lines, index);
+  return RE2::PartialMatch(statement, bare) && !is_guard(raise);
+}
+
+struct Branch {
+  syntax::Node node;   // the if_statement (for its `if` branch), an elif_clause or an else_clause
+  syntax::Node body;   // its block
+  bool is_else = false;
+};
+
+std::vector<Branch> branches_of(syntax::Node if_statement) {
+  std::vector<Branch> out{{if_statement, if_statement.field("consequence"), false}};
+  for (syntax::Node child : if_statement.named_children()) {
+    if (child.kind() == "elif_clause") out.push_back({child, child.field("consequence"), false});
+    if (child.kind() == "else_clause") out.push_back({child, child.field("body"), true});
+  }
+  return out;
 }
 
 // A comment-only line among the branch's lines: the author explained the empty branch.
-bool has_comment_line(const SideLines& lines, const PyBranch& branch) {
-  for (size_t i = branch.header + 1; i < branch.end && i < lines.size(); ++i)
-    if (lines[i]->blank_or_comment && lines[i]->diff->text.find('#') != std::string::npos) return true;
+bool has_comment_line(const HeadLines& lines, int header, int last) {
+  for (int line = header + 1; line <= last; ++line) {
+    const CodeLine* code = lines.at(line);
+    if (code && code->blank_or_comment && code->diff->text.find('#') != std::string::npos) return true;
+  }
   return false;
 }
 
@@ -126,34 +174,48 @@ class Hk4TodoFixme final : public Rule {
     }
     for (const auto& [file, line] : model.hits("HK4.not_implemented")) {
       if (file->language != Language::Python) continue;
-      const HunkView* hunk = hunk_of(*file, line);
-      if (hunk == nullptr) continue;
-      const SideLines lines = side_lines(*hunk, Side::New);
-      const size_t index = index_of(lines, line);
-      if (index == lines.size() || is_whole_body_of_def(lines, index)) continue;
-      if (!is_placeholder_raise(lines, index, statement_text(lines, index))) continue;
-      out.push_back(make(*file, *line, "not_implemented", {{"text", clipped(line->diff->text)}}));
+      for (const ast::FileSyntax& part : head_trees(*file).parts) {
+        if (line->new_line < part.first_line || line->new_line > part.last_line) continue;
+        const syntax::Node raise = raise_on_line(part, line->new_line);
+        if (raise.null() || is_whole_body_of_def(raise)) continue;
+        if (!is_placeholder_raise(raise, statement_lines(part.tree, raise))) continue;
+        out.push_back(make(*file, *line, "not_implemented", {{"text", clipped(line->diff->text)}}));
+      }
     }
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
-      for (const HunkView& hunk : file.hunks) {
-        const SideLines lines = side_lines(hunk, Side::New);
-        for (const PyIfChain& chain : python_if_chains(lines)) {
-          for (const PyBranch& branch : chain.branches) {
-            if (!branch.body_complete || !is_new_code(*branch.header_line)) continue;
-            if (branch.body.size() != 1) continue;
-            const CodeLine& only = *lines[branch.body.front()];
-            if (!is_new_code(only) || trimmed(only.code) != "pass") continue;
-            const bool does_nothing_at_all = branch.keyword == "else" || chain.branches.size() == 1;
-            if (!does_nothing_at_all || has_comment_line(lines, branch)) continue;
-            out.push_back(make(file, only, "lone_pass", {{"branch", trimmed(branch.header_line->code)}}));
-          }
-        }
-      }
+      const HeadLines lines(file);
+      for (const ast::FileSyntax& part : head_trees(file).parts)
+        syntax::walk(part.tree.root(), [&](syntax::Node node) {
+          if (node.kind() == "if_statement") lone_passes(file, lines, part, node, out);
+          return true;
+        });
     }
   }
 
  private:
+  // A new branch whose whole body is a new `pass` and that does nothing at all: an `else`, or the
+  // only branch of its `if`.
+  static void lone_passes(const FileView& file, const HeadLines& lines, const ast::FileSyntax& part,
+                          syntax::Node if_statement, std::vector<Finding>& out) {
+    const syntax::SyntaxTree& tree = part.tree;
+    const std::vector<Branch> branches = branches_of(if_statement);
+    for (size_t i = 0; i < branches.size(); ++i) {
+      const Branch& branch = branches[i];
+      if (!branch.is_else && branches.size() > 1) continue;
+      if (branch.body.null() || branch.node.has_error()) continue;
+      const int header = tree.start_line(branch.node);
+      const std::vector<syntax::Node> body = statements_of(branch.body);
+      if (body.size() != 1 || body.front().kind() != "pass_statement") continue;
+      const int pass_line = tree.start_line(body.front());
+      if (!lines.new_code(header) || !lines.new_code(pass_line)) continue;
+      // The last branch's body may run on past a fragment's end.
+      if (i + 1 == branches.size() && !shows_end_of(part, {header, tree.end_line(branch.node)})) continue;
+      if (has_comment_line(lines, header, tree.end_line(branch.body))) continue;
+      out.push_back(make(file, *lines.at(pass_line), "lone_pass", {{"branch", trimmed(lines.at(header)->code)}}));
+    }
+  }
+
   static Finding make(const FileView& file, const CodeLine& line, const char* message,
                       std::map<std::string, std::string> fields) {
     Finding finding;

@@ -1,8 +1,11 @@
 // HK6 — a test's reference is promoted to fp32/fp64 while the kernel under test runs in a low
 // precision, and the reference is compared without being cast back.
+#include <algorithm>
 #include <memory>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/diff_lines_by_side.h"
+#include "core/analysis/structure.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
 
@@ -46,22 +49,39 @@ const RuleMeta& hk6_meta() {
   return meta;
 }
 
-struct Statement {
-  size_t first = 0;
-  std::string code;
-};
-
-std::vector<Statement> statements(const SideLines& lines) {
-  std::vector<Statement> out;
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i]->blank_or_comment) continue;
-    if (lines[i]->continuation && !out.empty()) {
-      out.back().code += " " + trimmed(lines[i]->code);
-      continue;
-    }
-    out.push_back({i, trimmed(lines[i]->code)});
+// The first call after `from` in `scope` that compares `ref` with a tolerance; 0 when there is none
+// in view, or `ref` is rebound or cast back (`ref.to(out.dtype)`, also inside the comparison) first.
+int uncast_comparison(const ast::PythonSyntax& syntax, const std::string& ref, int from, const ast::LineRange& scope) {
+  static const RE2 cast_back(R"(^(?:to|bfloat16|half|type_as)$)");
+  // Tolerance comparisons only: an exact torch.equal against an fp32 value implies an fp32 output.
+  static const RE2 comparison(R"(^(?:allclose|assert_close|checkAllclose|assert_allclose|assert_verbose_allclose|isclose)$)");
+  int stop = scope.last + 1;
+  for (const ast::PyBinding& binding : syntax.bindings)
+    if (binding.target == ast::PyTarget::Name && binding.name == ref && binding.line > from && scope.contains(binding.line))
+      stop = std::min(stop, binding.line);
+  std::vector<const ast::PyCall*> casts;
+  for (const ast::PyCall& call : syntax.calls) {
+    const size_t dot = call.callee.rfind('.');
+    if (dot != std::string::npos && call.callee.substr(0, dot) == ref && RE2::FullMatch(call.callee.substr(dot + 1), cast_back) &&
+        call.line > from && scope.contains(call.line))
+      casts.push_back(&call);
   }
-  return out;
+  for (const ast::PyCall* cast : casts) stop = std::min(stop, cast->range.first);
+  int found = 0;
+  for (const ast::PyCall& call : syntax.calls) {
+    if (call.line <= from || !scope.contains(call.line)) continue;
+    const size_t dot = call.callee.rfind('.');
+    if (!RE2::FullMatch(dot == std::string::npos ? call.callee : call.callee.substr(dot + 1), comparison)) continue;
+    const bool uses_ref = std::any_of(call.arguments.begin(), call.arguments.end(),
+                                      [&](const ast::PyArgument& argument) { return has_identifier(argument.text, ref); });
+    if (!uses_ref) continue;
+    const bool casts_inside = std::any_of(casts.begin(), casts.end(), [&](const ast::PyCall* cast) {
+      return call.range.contains(cast->line);
+    });
+    if (casts_inside || call.range.first >= stop) continue;
+    if (found == 0 || call.line < found) found = call.line;
+  }
+  return found;
 }
 
 class Hk6Fp32TestReference final : public Rule {
@@ -70,58 +90,41 @@ class Hk6Fp32TestReference final : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     static const RE2 low_precision(R"(\b(bfloat16|bf16|float16|fp16|half|fp8|float8\w*|e4m3\w*|e5m2\w*)\b)");
-    static const RE2 reference_assignment(
-        R"(^(\w*(?:ref|expected|golden|torch_out|baseline)\w*)\s*=[^=](.*)$)");
+    static const RE2 reference_name(R"(\w*(?:ref|expected|golden|torch_out|baseline)\w*)");
     static const RE2 promotion(
         R"(\.float\(\)|\.double\(\)|\.to\(\s*(?:dtype\s*=\s*)?torch\.(?:float32|float64|float|double)\s*\)|dtype\s*=\s*torch\.float32)");
-    // Tolerance comparisons only: an exact torch.equal against an fp32 value implies an fp32 output.
-    static const RE2 comparison(R"(\b(allclose|assert_close|checkAllclose|assert_allclose|assert_verbose_allclose|isclose)\b)");
     for (const FileView& file : model.files) {
       if (!file.is_test || file.language != Language::Python) continue;
-      for (const HunkView& hunk : file.hunks) {
-        const SideLines lines = side_lines(hunk, Side::New);
-        const std::vector<Statement> stmts = statements(lines);
-        bool shows_low_precision = false;
-        for (const Statement& s : stmts) shows_low_precision |= RE2::PartialMatch(s.code, low_precision);
-        if (!shows_low_precision) continue;
-        for (size_t s = 0; s < stmts.size(); ++s) {
-          std::string ref, rhs;
-          if (!is_new_code(*lines[stmts[s].first])) continue;
-          if (!RE2::FullMatch(stmts[s].code, reference_assignment, &ref, &rhs) || !RE2::PartialMatch(rhs, promotion)) continue;
+      const HeadLines lines(file);
+      for (const ast::FileSyntax& part : head_trees(file).parts) {
+        // The test (the file, or the hunk when only the diff is known) must show a low-precision dtype.
+        if (!RE2::PartialMatch(part.tree.text(), low_precision)) continue;
+        const ast::PythonSyntax& syntax = part.python();
+        for (const ast::PyBinding& binding : syntax.bindings) {
+          if (binding.form != ast::PyBindingForm::Assign || binding.target != ast::PyTarget::Name || binding.unpacked ||
+              binding.chained || !lines.new_code(binding.line))
+            continue;
+          if (!RE2::FullMatch(binding.name, reference_name) || !RE2::PartialMatch(binding.value, promotion)) continue;
           // Computed in low precision and only then promoted (the rounding is already in it), or a
           // scale, which quantization kernels keep in fp32 by design.
-          if (RE2::PartialMatch(rhs, low_precision) || ref.find("scale") != std::string::npos) continue;
-          const int compare_line = uncast_comparison(stmts, s, ref, lines, comparison);
+          if (RE2::PartialMatch(binding.value, low_precision) || binding.name.find("scale") != std::string::npos) continue;
+          const ast::PyFunction* function = ast::function_at(syntax, binding.line);
+          const ast::LineRange scope = function ? function->body : ast::LineRange{part.first_line, part.last_line};
+          const int compare_line = uncast_comparison(syntax, binding.name, binding.line, scope);
           if (compare_line == 0) continue;
-          const CodeLine& line = *lines[stmts[s].first];
+          const CodeLine& line = *lines.at(binding.line);
           Finding finding;
           finding.rule = "HK6";
           finding.severity = Severity::Warn;
           finding.path = file.path;
           finding.line = line.new_line;
           finding.message_id = "promoted_reference";
-          finding.fields = {{"ref", ref}, {"compare_line", std::to_string(compare_line)}};
+          finding.fields = {{"ref", binding.name}, {"compare_line", std::to_string(compare_line)}};
           finding.place = line.function;
           out.push_back(std::move(finding));
         }
       }
     }
-  }
-
- private:
-  // The new-file line of the first comparison after stmts[from] that uses `ref`, provided no
-  // statement in between casts it back; 0 when there is none in view or it is cast back first.
-  static int uncast_comparison(const std::vector<Statement>& stmts, size_t from, const std::string& ref,
-                               const SideLines& lines, const RE2& comparison) {
-    const RE2 cast_back("\\b" + ref + R"(\s*\.\s*(to|bfloat16|half|type_as)\s*\()");
-    const RE2 reassigned("^" + ref + R"(\s*=[^=])");
-    for (size_t s = from + 1; s < stmts.size(); ++s) {
-      const std::string& code = stmts[s].code;
-      if (!has_identifier(code, ref)) continue;
-      if (RE2::PartialMatch(code, cast_back) || RE2::PartialMatch(code, reassigned)) return 0;
-      if (RE2::PartialMatch(code, comparison)) return lines[stmts[s].first]->new_line;
-    }
-    return 0;
   }
 };
 
