@@ -1,8 +1,7 @@
 // What a C/C++/CUDA/HIP syntax tree holds, as plain data with 1-based file lines: function
 // definitions (with the CUDA execution-space qualifiers that were blanked before parsing),
 // #define macros and kernel launches (`k<<<…>>>(…)` and `hipLaunchKernelGGL(k, …)`). Built once
-// per parsed text (cpp_syntax()); FileSyntax (file_syntax.h) keeps it beside its tree. This
-// replaces the line-based cpp_structure.h as the rules move onto trees.
+// per parsed text (cpp_syntax()); FileSyntax (file_syntax.h) keeps it beside its tree.
 #pragma once
 #include <string>
 #include <vector>

@@ -2,11 +2,10 @@
 // its hunks as "code lines" (comments and string contents stripped, indentation, the enclosing
 // function), plus the PR text. Built once per review by build_review_model().
 //
-// Structure helpers for rules, all reading one side of one hunk:
+// Rules read code structure from the syntax trees (core/analysis/file_trees.h: each side's tree,
+// whole or per hunk; python_syntax.h, cpp_syntax.h). Line helpers over one side of one hunk:
 //   core/analysis/structure.h         SideLines, hunk_of/index_of, has_identifier, in_function
-//   core/analysis/python_structure.h  blocks (if/for/with/try/def…), if/elif/else chains with the
-//                                     names each branch binds, defs with decorators and parameters
-//   core/analysis/cpp_structure.h     function bodies by braces
+//   core/analysis/python_structure.h  the line model of Python blocks, left only for B5's fallbacks
 #pragma once
 #include <map>
 #include <memory>
