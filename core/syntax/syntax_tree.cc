@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 extern "C" const TSLanguage* tree_sitter_python(void);
 extern "C" const TSLanguage* tree_sitter_cpp(void);
@@ -14,25 +16,47 @@ const TSLanguage* language(Grammar grammar) {
 
 uint32_t grammar_abi_version(Grammar grammar) { return ts_language_abi_version(language(grammar)); }
 
-std::vector<Node> Node::children() const {
+namespace {
+
+// With a cursor: ts_node_child(i) scans from the first child, so indexing each would be quadratic
+// (a module's top-level statements, a long argument list).
+std::vector<Node> children_of(const Node& node, bool named_only) {
   std::vector<Node> out;
-  const uint32_t count = child_count();
-  out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i) out.push_back(child(i));
+  if (node.null()) return out;
+  TSTreeCursor cursor = ts_tree_cursor_new(node.raw());
+  for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor)) {
+    const TSNode child = ts_tree_cursor_current_node(&cursor);
+    if (!named_only || ts_node_is_named(child)) out.emplace_back(child);
+  }
+  ts_tree_cursor_delete(&cursor);
   return out;
 }
 
-std::vector<Node> Node::named_children() const {
-  std::vector<Node> out;
-  const uint32_t count = named_child_count();
-  out.reserve(count);
-  for (uint32_t i = 0; i < count; ++i) out.push_back(named_child(i));
-  return out;
+}  // namespace
+
+std::vector<Node> Node::children() const { return children_of(*this, false); }
+std::vector<Node> Node::named_children() const { return children_of(*this, true); }
+
+namespace {
+
+// ts_node_child_by_field_name compares `name` with every field name of the grammar on each call;
+// the rules ask for a few names millions of times, so each language's ids are looked up once.
+TSFieldId field_id(const TSLanguage* language, std::string_view name) {
+  thread_local std::unordered_map<const TSLanguage*, std::unordered_map<std::string, TSFieldId>> ids;
+  auto& of_language = ids[language];
+  const auto it = of_language.find(std::string(name));
+  if (it != of_language.end()) return it->second;
+  const TSFieldId id = ts_language_field_id_for_name(language, name.data(), static_cast<uint32_t>(name.size()));
+  of_language.emplace(std::string(name), id);
+  return id;
 }
+
+}  // namespace
 
 Node Node::field(std::string_view name) const {
   if (null()) return Node();
-  return Node(ts_node_child_by_field_name(raw_, name.data(), static_cast<uint32_t>(name.size())));
+  const TSFieldId id = field_id(ts_tree_language(raw_.tree), name);
+  return id == 0 ? Node() : Node(ts_node_child_by_field_id(raw_, id));
 }
 
 std::string_view Node::child_field_name(uint32_t index) const {
@@ -45,8 +69,9 @@ std::string_view TreeCursor::field_name() const {
   return name == nullptr ? std::string_view() : std::string_view(name);
 }
 
-void walk(Node start, const std::function<bool(Node)>& visit) {
-  if (start.null()) return;
+namespace {
+
+void walk_with_cursor(Node start, const std::function<bool(Node)>& visit) {
   TreeCursor cursor(start);
   bool descend = visit(cursor.node());
   for (;;) {
@@ -62,6 +87,14 @@ void walk(Node start, const std::function<bool(Node)>& visit) {
     }
     descend = visit(cursor.node());
   }
+}
+
+}  // namespace
+
+void walk(Node start, const std::function<bool(Node)>& visit) {
+  if (start.null()) return;
+  const WalkOrder* order = walk_order_of(start.raw().tree);
+  if (order == nullptr || !order->walk(start, visit)) walk_with_cursor(start, visit);
 }
 
 SyntaxTree::SyntaxTree(Grammar grammar, std::string text, int first_line)
@@ -123,7 +156,8 @@ void SyntaxTree::parse(const TSTree* previous) {
     throw std::runtime_error("tree-sitter rejected the grammar's ABI version");
   tree_.reset(ts_parser_parse_string(parser.get(), previous, parsed.data(), static_cast<uint32_t>(parsed.size())));
   if (!tree_) throw std::runtime_error("tree-sitter returned no tree");
-  walk(root(), [this](Node node) {
+  order_ = std::make_unique<WalkOrder>(tree_.get());
+  walk_with_cursor(root(), [this](Node node) {
     if (node.is_error()) ++errors_;
     if (node.is_missing()) ++missing_;
     return node.has_error();  // below a node without errors there are none

@@ -21,6 +21,7 @@
 
 #include "core/syntax/cuda_blanking.h"
 #include "core/syntax/line_index.h"
+#include "core/syntax/walk_order.h"
 
 namespace atom::syntax {
 
@@ -34,9 +35,14 @@ class Node {
  public:
   Node() = default;
   explicit Node(TSNode raw) : raw_(raw) {}
+  // A node whose kind is already known (a WalkOrder entry): kind() then reads no tree memory.
+  Node(TSNode raw, std::string_view kind) : raw_(raw), kind_(kind) {}
 
   bool null() const { return ts_node_is_null(raw_); }
-  std::string_view kind() const { return null() ? std::string_view() : ts_node_type(raw_); }
+  std::string_view kind() const {
+    if (kind_.data() != nullptr) return kind_;
+    return null() ? std::string_view() : ts_node_type(raw_);
+  }
   bool named() const { return ts_node_is_named(raw_); }
   bool is_error() const { return ts_node_is_error(raw_); }
   bool is_missing() const { return ts_node_is_missing(raw_); }
@@ -69,6 +75,7 @@ class Node {
 
  private:
   TSNode raw_{};
+  std::string_view kind_;
 };
 
 // A cursor walking the tree below (and including) one node.
@@ -91,7 +98,7 @@ class TreeCursor {
 };
 
 // Every node below `start` (and `start` itself) in document order; `visit` returns false to skip
-// the children of the node it was given.
+// the children of the node it was given. A SyntaxTree's nodes are walked over its WalkOrder.
 void walk(Node start, const std::function<bool(Node)>& visit);
 
 // Lines `previous_start` .. of an earlier text (`previous_count` of them) became lines `start` ..
@@ -143,6 +150,7 @@ class SyntaxTree {
   int first_line_;
   CudaMarks cuda_;
   std::unique_ptr<TSTree, TreeDeleter> tree_;
+  std::unique_ptr<WalkOrder> order_;  // registered for tree_, so walk() finds it from any node
   size_t errors_ = 0;
   size_t missing_ = 0;
 };

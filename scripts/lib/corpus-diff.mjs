@@ -11,7 +11,7 @@
 // <repo>/<sha10>/head/ (scripts/corpus-trees). Without --trees the whole mode is skipped.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mapWithLimit } from '../../tests/wasm/support/cli.mjs';
 import { allRulesFlag } from './precision/engine_runs.mjs';
@@ -94,6 +94,7 @@ async function cached(dir, mode, prs, options, compute) {
   const file = join(dir, `outcomes-${mode}-${key}.json`);
   if (existsSync(file)) return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8'))));
   const outcomes = await compute();
+  mkdirSync(dir, { recursive: true });
   writeFileSync(`${file}.partial`, JSON.stringify(Object.fromEntries(outcomes)));
   renameSync(`${file}.partial`, file);
   return outcomes;

@@ -1,0 +1,91 @@
+#include "core/syntax/walk_order.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/syntax/syntax_tree.h"
+
+namespace atom::syntax {
+namespace {
+
+// Per thread: the CLI's batch reviews one PR per thread, and a tree never leaves its thread.
+std::unordered_map<const TSTree*, const WalkOrder*>& registry() {
+  thread_local std::unordered_map<const TSTree*, const WalkOrder*> orders;
+  return orders;
+}
+
+}  // namespace
+
+WalkOrder::WalkOrder(const TSTree* tree) : tree_(tree) { registry()[tree] = this; }
+
+WalkOrder::~WalkOrder() {
+  auto& orders = registry();
+  const auto it = orders.find(tree_);
+  if (it != orders.end() && it->second == this) orders.erase(it);
+}
+
+const WalkOrder* walk_order_of(const TSTree* tree) {
+  const auto& orders = registry();
+  const auto it = orders.find(tree);
+  return it == orders.end() ? nullptr : it->second;
+}
+
+void WalkOrder::build() const {
+  built_ = true;
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree_));
+  std::vector<uint32_t> open;  // the entries whose subtree is still being listed, outermost first
+  std::unordered_map<const char*, uint16_t> kind_at;  // a grammar's kind names are static strings
+  auto enter = [&] {
+    const TSNode node = ts_tree_cursor_current_node(&cursor);
+    const char* kind = ts_node_type(node);
+    auto [it, added] = kind_at.emplace(kind, static_cast<uint16_t>(kinds_.size()));
+    if (added) kinds_.emplace_back(kind);
+    open.push_back(static_cast<uint32_t>(nodes_.size()));
+    nodes_.push_back(node);
+    subtree_end_.push_back(0);
+    kind_index_.push_back(it->second);
+  };
+  enter();
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      enter();
+      continue;
+    }
+    // Close the current node, then each ancestor that has no next sibling.
+    for (;;) {
+      subtree_end_[open.back()] = static_cast<uint32_t>(nodes_.size());
+      open.pop_back();
+      if (open.empty()) {
+        ts_tree_cursor_delete(&cursor);
+        return;
+      }
+      if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+        enter();
+        break;
+      }
+      ts_tree_cursor_goto_parent(&cursor);
+    }
+  }
+}
+
+size_t WalkOrder::index_of(const TSNode& start) const {
+  // Document order never goes back in start bytes; the nodes that share one (a statement and its
+  // first expression …) sit together.
+  const uint32_t byte = ts_node_start_byte(start);
+  auto it = std::lower_bound(nodes_.begin(), nodes_.end(), byte,
+                             [](const TSNode& node, uint32_t value) { return ts_node_start_byte(node) < value; });
+  for (; it != nodes_.end() && ts_node_start_byte(*it) == byte; ++it)
+    if (ts_node_eq(*it, start)) return static_cast<size_t>(it - nodes_.begin());
+  return nodes_.size();
+}
+
+bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {
+  if (!built_) build();
+  const size_t first = index_of(start.raw());
+  if (first == nodes_.size()) return false;
+  for (size_t at = first, end = subtree_end_[first]; at < end;)
+    at = visit(Node(nodes_[at], kinds_[kind_index_[at]])) ? at + 1 : subtree_end_[at];
+  return true;
+}
+
+}  // namespace atom::syntax

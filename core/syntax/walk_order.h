@@ -1,0 +1,49 @@
+// A tree's nodes in document order, flattened once, so the many walks the rules make over one
+// file (each a full pass over hundreds of thousands of nodes) cost an array scan instead of a
+// tree-cursor pass each. syntax::walk (syntax_tree.h) uses it for the trees a SyntaxTree owns.
+//
+// Each entry is a node the tree cursor visits (named and anonymous), its kind, and the index just
+// past its subtree, so a walk that skips a node's children jumps there. The kinds are kept because
+// reading one from the tree touches the node's memory, which most visits would not otherwise do.
+// The flat order is built the first time a tree is walked and lives as long as the tree.
+#pragma once
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace atom::syntax {
+
+class Node;
+
+class WalkOrder {
+ public:
+  // Registers `tree`'s order for walk_order_of (this thread), until this object is destroyed.
+  explicit WalkOrder(const TSTree* tree);
+  ~WalkOrder();
+  WalkOrder(const WalkOrder&) = delete;
+  WalkOrder& operator=(const WalkOrder&) = delete;
+
+  // Every node below `start` (and `start`) in document order; `visit` returns false to skip the
+  // children of the node it was given. False when `start` is not in the flattened tree.
+  bool walk(Node start, const std::function<bool(Node)>& visit) const;
+
+ private:
+  void build() const;
+  // The index of `start`, or nodes_.size() when it is not there.
+  size_t index_of(const TSNode& start) const;
+
+  const TSTree* tree_;
+  mutable bool built_ = false;
+  mutable std::vector<TSNode> nodes_;
+  mutable std::vector<uint32_t> subtree_end_;
+  mutable std::vector<uint16_t> kind_index_;    // per entry, into kinds_
+  mutable std::vector<std::string_view> kinds_;  // the distinct kinds of the tree
+};
+
+// The order registered for `tree` on this thread, or nullptr.
+const WalkOrder* walk_order_of(const TSTree* tree);
+
+}  // namespace atom::syntax

@@ -1,0 +1,118 @@
+#include "core/syntax/walk_order.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/syntax/syntax_tree.h"
+
+namespace atom::syntax {
+namespace {
+
+// What a walk visits, as "kind@start-end", using the tree cursor directly (the reference).
+std::vector<std::string> cursor_visits(Node start, const std::function<bool(Node)>& descend) {
+  std::vector<std::string> out;
+  TreeCursor cursor(start);
+  auto record = [&](Node node) {
+    out.push_back(std::string(ts_node_type(node.raw())) + "@" + std::to_string(node.start_byte()) + "-" +
+                  std::to_string(node.end_byte()));
+    return descend(node);
+  };
+  bool down = record(cursor.node());
+  for (;;) {
+    if (down && cursor.goto_first_child()) {
+      down = record(cursor.node());
+      continue;
+    }
+    for (;;) {
+      if (cursor.node() == start) return out;
+      if (cursor.goto_next_sibling()) break;
+      if (!cursor.goto_parent()) return out;
+    }
+    down = record(cursor.node());
+  }
+}
+
+std::vector<std::string> walk_visits(Node start, const std::function<bool(Node)>& descend) {
+  std::vector<std::string> out;
+  walk(start, [&](Node node) {
+    out.push_back(std::string(node.kind()) + "@" + std::to_string(node.start_byte()) + "-" +
+                  std::to_string(node.end_byte()));
+    return descend(node);
+  });
+  return out;
+}
+
+const char* const kPython =
+    "import os\n"
+    "class A:\n"
+    "    def f(self, x=(1, 2)):\n"
+    "        if x:\n"
+    "            return g(x)[0]\n"
+    "        return None\n"
+    "def h():\n"
+    "    pass\n";
+
+TEST(WalkOrder, AWholeWalkVisitsWhatTheCursorVisitsWithTheSameKinds) {
+  const SyntaxTree tree = parse_python(kPython);
+  const auto always = [](Node) { return true; };
+  ASSERT_NE(walk_order_of(tree.root().raw().tree), nullptr);
+  EXPECT_EQ(walk_visits(tree.root(), always), cursor_visits(tree.root(), always));
+  const SyntaxTree cpp = parse_cpp("__global__ void k(int* p) { if (p) { p[0] = 1; } }\nint x = f(1, 2);\n");
+  EXPECT_EQ(walk_visits(cpp.root(), always), cursor_visits(cpp.root(), always));
+}
+
+TEST(WalkOrder, SkippedChildrenAndSubtreeWalksMatchTheCursor) {
+  const SyntaxTree tree = parse_python(kPython);
+  const auto not_into_defs = [](Node node) { return node.kind() != "function_definition"; };
+  EXPECT_EQ(walk_visits(tree.root(), not_into_defs), cursor_visits(tree.root(), not_into_defs));
+  // A walk from inside: the class, and a node that shares its start byte with its parents.
+  const Node klass = tree.root().named_child(1);
+  ASSERT_EQ(klass.kind(), "class_definition");
+  const auto always = [](Node) { return true; };
+  EXPECT_EQ(walk_visits(klass, always), cursor_visits(klass, always));
+  Node deepest = tree.root();
+  while (deepest.named_child_count() > 0) deepest = deepest.named_child(0);
+  EXPECT_EQ(walk_visits(deepest, always), cursor_visits(deepest, always));
+}
+
+TEST(WalkOrder, FollowsItsTreeThroughAMoveAndLeavesWithIt) {
+  SyntaxTree first = parse_python(kPython);
+  const TSTree* raw = first.root().raw().tree;
+  SyntaxTree moved = std::move(first);
+  EXPECT_EQ(walk_order_of(raw), walk_order_of(moved.root().raw().tree));
+  ASSERT_NE(walk_order_of(raw), nullptr);
+  const auto always = [](Node) { return true; };
+  EXPECT_EQ(walk_visits(moved.root(), always), cursor_visits(moved.root(), always));
+  {
+    SyntaxTree gone = std::move(moved);
+  }
+  EXPECT_EQ(walk_order_of(raw), nullptr);
+}
+
+TEST(WalkOrder, AnIncrementalReparseGetsItsOwnOrder) {
+  const SyntaxTree head = parse_python("a = 1\nb = 2\nc = 3\n");
+  const SyntaxTree base(head, "a = 1\nb = f(2)\nc = 3\n", {LineChange{2, 1, 2, 1}});
+  const auto always = [](Node) { return true; };
+  EXPECT_EQ(walk_visits(base.root(), always), cursor_visits(base.root(), always));
+  EXPECT_EQ(walk_visits(head.root(), always), cursor_visits(head.root(), always));
+}
+
+TEST(SyntaxTree, FieldLookupsAndChildListsAgreeWithTheRuntime) {
+  const SyntaxTree tree = parse_python("def f(a, b, *c, d=1, **e):\n    return a\n");
+  const Node def = tree.root().named_child(0);
+  EXPECT_EQ(tree.text(def.field("name")), "f");
+  EXPECT_TRUE(def.field("no_such_field").null());
+  const Node params = def.field("parameters");
+  ASSERT_EQ(params.named_children().size(), params.named_child_count());
+  for (uint32_t i = 0; i < params.named_child_count(); ++i)
+    EXPECT_TRUE(params.named_children()[i] == params.named_child(i));
+  ASSERT_EQ(params.children().size(), params.child_count());
+  for (uint32_t i = 0; i < params.child_count(); ++i) EXPECT_TRUE(params.children()[i] == params.child(i));
+  EXPECT_TRUE(Node().named_children().empty());
+}
+
+}  // namespace
+}  // namespace atom::syntax
