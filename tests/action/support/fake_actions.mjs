@@ -118,14 +118,14 @@ export function readOutputs(file) {
   }));
 }
 
-// What atom-review itself says about the same diff and meta: the reference for the outputs.
-export function cliReviewJson(workspace, meta) {
+// What atom-review itself (or the given CLI) says about the same diff and meta: the reference for the outputs.
+export function cliReviewJson(workspace, meta, cli = cliPath) {
   const diff = git(workspace.repo, 'diff', `${workspace.baseSha}...${workspace.headSha}`) + '\n';
   const diffPath = path.join(workspace.root, 'reference.diff');
   const metaPath = path.join(workspace.root, 'reference-meta.json');
   writeFileSync(diffPath, diff);
   writeFileSync(metaPath, JSON.stringify(meta));
-  const run = spawnSync(cliPath, ['review', '--format', 'json', '--meta', metaPath, diffPath], { encoding: 'utf8' });
+  const run = spawnSync(cli, ['review', '--format', 'json', '--meta', metaPath, diffPath], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`atom-review failed: ${run.stderr}`);
   return JSON.parse(run.stdout);
 }

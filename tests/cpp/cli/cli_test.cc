@@ -83,7 +83,9 @@ TEST_F(AtomReviewCli, AnOffRuleRunsOnlyWithAllRules) {
       }
     return count;
   };
-  EXPECT_GT(hk4_notes(invoke("review --format json " + diff).out), 0) << "the fixture must raise HK4";
+  const std::string preview = write("preview.json", R"({"rules": {"HK4": {"status": "preview"}}})");
+  EXPECT_GT(hk4_notes(invoke("review --format json --rule-status '" + preview + "' " + diff).out), 0)
+      << "the fixture must raise HK4";
   EXPECT_EQ(hk4_notes(invoke("review --format json --rule-status '" + off + "' " + diff).out), 0);
   EXPECT_GT(hk4_notes(invoke("review --format json --rule-status '" + off + "' --all-rules " + diff).out), 0);
   const CliRun batch = invoke("batch --all-rules '" + diff + "'");

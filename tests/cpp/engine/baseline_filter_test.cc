@@ -10,6 +10,7 @@
 #include "core/engine/review.h"
 #include "core/rules/rule_line_patterns.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom::testing {
 namespace {
@@ -127,6 +128,7 @@ TEST(DropFindingsTheBaseHas, EachBaseFindingCancelsOneHeadFinding) {
 
 // End to end: with the checkout, a TODO the file already had stays out of the review, a new one is in.
 TEST(RunReviewWithBaseline, WholeFileReviewReportsOnlyWhatThePrAdded) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   const std::string path = "atom/model_engine/scheduler.py";
   const std::string head_text =
       "class Scheduler:\n"

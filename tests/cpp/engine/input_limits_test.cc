@@ -14,6 +14,7 @@
 #include "core/engine/review.h"
 #include "core/report/render.h"
 #include "core/rules/rule_line_patterns.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom {
 namespace {
@@ -51,6 +52,7 @@ TEST(InputLimits, HundredThousandFileHeadersAreCutToTheFileLimit) {
 }
 
 TEST(InputLimits, AFileOverTheLineLimitKeepsItsCountsButNotItsLines) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   const std::string diff = added_file("atom/big.py", kMaxFileLines + 1, "y = 2  # TODO: later") +
                            added_file("atom/small.py", 2, "z = 3  # TODO: later");
   const ReviewResult result = run_review(diff, meta());

@@ -11,6 +11,7 @@
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/rule_status.h"
 #include "core/rules/rule_line_patterns.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom {
 namespace {
@@ -140,7 +141,7 @@ TEST(PackRules, SeverityOverrideAndDisabledRule) {
   const char* todo_diff =
       "diff --git a/atom/x.py b/atom/x.py\n--- a/atom/x.py\n+++ b/atom/x.py\n"
       "@@ -1,2 +1,3 @@\n a = 1\n+# TODO: remove this workaround\n b = 2\n";
-  RuleStatusTable::use_for_process(RuleStatusTable::parse(R"({"rules": {"HK4": {"status": "stable"}}})", nullptr));
+  const testing::RuleStatusScope hk4_stable(RuleStatusTable::parse(R"({"rules": {"HK4": {"status": "stable"}}})", nullptr));
   PrMeta meta;
   meta.repo = "o/r";
   const auto hk4 = [&](const Pack& pack) {
@@ -152,7 +153,6 @@ TEST(PackRules, SeverityOverrideAndDisabledRule) {
   EXPECT_EQ(hk4(none), "warn");
   EXPECT_EQ(hk4(pack_with_rule(kHackRule(R"(["added"])", "warn"), R"({"HK4": {"severity": "note"}})")), "note");
   EXPECT_EQ(hk4(pack_with_rule(kHackRule(R"(["added"])", "warn"), R"({"HK4": {"enabled": false}})")), "none");
-  RuleStatusTable::use_for_process(RuleStatusTable::embedded());
 }
 
 TEST(PackRules, MetaPackReplacesTheBuiltInPack) {

@@ -6,6 +6,7 @@
 #include "core/engine/finding_pipeline.h"
 #include "core/report/render.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom::testing {
 namespace {
@@ -27,6 +28,7 @@ PrMeta atom_meta() {
 }
 
 TEST(RunReview, FilesFindingsFoldingAndVerdict) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   const ReviewResult result = run_review(kDiff, atom_meta());
   EXPECT_EQ(result.pack_name, "ATOM");
   EXPECT_EQ(result.bytes, kDiff.size());
@@ -48,8 +50,10 @@ TEST(RunReview, FilesFindingsFoldingAndVerdict) {
 }
 
 TEST(RunReview, DismissedFindingsLeaveTheVerdict) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   PrMeta meta = atom_meta();
   const ReviewResult before = run_review(kDiff, meta);
+  ASSERT_FALSE(before.findings.empty()) << "the diff must raise findings to dismiss";
   for (const Finding& f : before.findings) meta.dismissed.push_back({f.rule, f.path, f.line, "not applicable"});
   const ReviewResult after = run_review(kDiff, meta);
   EXPECT_TRUE(after.findings.empty());
@@ -71,6 +75,7 @@ TEST(RunReview, EmptyAndGarbageInputNeverCrash) {
 }
 
 TEST(ReviewToJsonText, IsDeterministicAndEchoesTheMeta) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   const std::string meta = R"({"repo": "ROCm/ATOM", "number": 7, "title": "Tidy", "body": "b", "extra": [1, 2]})";
   const std::string first = review_to_json_text(kDiff, meta);
   EXPECT_EQ(first, review_to_json_text(kDiff, meta));

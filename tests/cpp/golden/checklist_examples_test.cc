@@ -22,6 +22,7 @@
 #include "core/report/review_json.h"
 #include "core/rules/rule_status.h"
 #include "tests/cpp/ci/ci_test_support.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom {
 namespace {
@@ -151,13 +152,9 @@ bool fires_at_its_place(const Case& example) {
 
 // The checklist judges the rules' logic, as the fixtures do, so the rules the labels turned off
 // run too (`--all-rules`) while a test holds this.
-class EveryRuleOn {
+class EveryRuleOn : public testing::RuleStatusScope {
  public:
-  EveryRuleOn() : saved_(RuleStatusTable::active()) { RuleStatusTable::use_for_process(saved_.with_every_rule_on()); }
-  ~EveryRuleOn() { RuleStatusTable::use_for_process(saved_); }
-
- private:
-  RuleStatusTable saved_;
+  EveryRuleOn() : RuleStatusScope(RuleStatusTable::active().with_every_rule_on()) {}
 };
 
 TEST_F(ChecklistExamples, PositivesFireAndNegativesStaySilent) {

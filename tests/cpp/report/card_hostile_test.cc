@@ -16,6 +16,7 @@
 #include "core/report/review_json.h"
 #include "core/report/render.h"
 #include "tests/cpp/report/report_test_support.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom {
 namespace {
@@ -116,6 +117,7 @@ std::string prose_of(const std::string& card) {
 }
 
 TEST(HostileCard, NoMentionReferenceLinkOrTagSurvivesInAReviewedHostilePr) {
+  const atom::testing::RuleStatusScope hk4_runs(atom::testing::RuleStatusScope::with_preview("HK4"));
   const std::string hostile = "@alice @ROCm/atom-team #12 GH-3 ROCm/aiter#4 <img src=x> <details> "
                               "[x](javascript:alert(1)) ![i](https://evil/i.png) https://evil www.evil.com \xE2\x80\xAE";
   const std::string path = "atom/@team/#1 <b>`x``.py";
