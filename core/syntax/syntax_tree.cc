@@ -18,11 +18,13 @@ uint32_t grammar_abi_version(Grammar grammar) { return ts_language_abi_version(l
 
 namespace {
 
-// With a cursor: ts_node_child(i) scans from the first child, so indexing each would be quadratic
-// (a module's top-level statements, a long argument list).
+// From the tree's WalkOrder, else with a cursor: ts_node_child(i) scans from the first child, so
+// indexing each would be quadratic (a module's top-level statements, a long argument list).
 std::vector<Node> children_of(const Node& node, bool named_only) {
   std::vector<Node> out;
   if (node.null()) return out;
+  if (const WalkOrder* order = walk_order_of(node.raw().tree); order != nullptr && order->children(node, named_only, out))
+    return out;
   TSTreeCursor cursor = ts_tree_cursor_new(node.raw());
   for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor)) {
     const TSNode child = ts_tree_cursor_current_node(&cursor);

@@ -44,6 +44,7 @@ void WalkOrder::build() const {
     nodes_.push_back(node);
     subtree_end_.push_back(0);
     kind_index_.push_back(it->second);
+    named_.push_back(ts_node_is_named(node) ? 1 : 0);
   };
   enter();
   for (;;) {
@@ -85,6 +86,15 @@ bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {
   if (first == nodes_.size()) return false;
   for (size_t at = first, end = subtree_end_[first]; at < end;)
     at = visit(Node(nodes_[at], kinds_[kind_index_[at]])) ? at + 1 : subtree_end_[at];
+  return true;
+}
+
+bool WalkOrder::children(Node parent, bool named_only, std::vector<Node>& out) const {
+  if (!built_) build();
+  const size_t at = index_of(parent.raw());
+  if (at == nodes_.size()) return false;
+  for (size_t child = at + 1; child < subtree_end_[at]; child = subtree_end_[child])
+    if (!named_only || named_[child]) out.emplace_back(nodes_[child], kinds_[kind_index_[child]]);
   return true;
 }
 

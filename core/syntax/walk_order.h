@@ -29,6 +29,9 @@ class WalkOrder {
   // Every node below `start` (and `start`) in document order; `visit` returns false to skip the
   // children of the node it was given. False when `start` is not in the flattened tree.
   bool walk(Node start, const std::function<bool(Node)>& visit) const;
+  // The children of `parent` (only the named ones when `named_only`), in order, into `out`: what
+  // Node::children / named_children give, without a cursor. False when `parent` is not there.
+  bool children(Node parent, bool named_only, std::vector<Node>& out) const;
 
  private:
   void build() const;
@@ -40,6 +43,7 @@ class WalkOrder {
   mutable std::vector<TSNode> nodes_;
   mutable std::vector<uint32_t> subtree_end_;
   mutable std::vector<uint16_t> kind_index_;    // per entry, into kinds_
+  mutable std::vector<uint8_t> named_;          // per entry: ts_node_is_named
   mutable std::vector<std::string_view> kinds_;  // the distinct kinds of the tree
 };
 
