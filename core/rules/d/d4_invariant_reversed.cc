@@ -43,6 +43,8 @@ const RuleMeta kMeta{
         "element, the ISA/spec, or a test: a new comment merely saying the old invariant no longer holds, "
         "\"never read by the asm reader\", is no proof); the assert moved (its condition, read whole from the "
         "base's syntax tree, is on an added line) or was edited (an assert/check is written right beside it); "
+        "the deleted check refuses a feature not supported yet (its message says not supported, unsupported, "
+        "not implemented, only supports …): deleting it is how a PR adds the support; "
         "the zero-init removal has no comment stating the invariant.",
     .source = "aiter#4043",
     .messages = {{
@@ -162,6 +164,28 @@ std::string python_assert_condition(const FileView& file, const CodeLine& remove
   const auto assertion = base_node_at(file, removed.old_line, "assert_statement");
   if (!assertion) return {};
   return std::string(assertion->first->tree.text(assertion->second.named_child(0)));
+}
+
+// The message of the check deleted at `removed`: a Python assert's second operand (read whole from
+// the base's tree, so a message on the next line counts), else the text after the condition.
+std::string check_message(const FileView& file, const CodeLine& removed, const std::string& cpp_arguments) {
+  if (file.language == Language::Python) {
+    const auto assertion = base_node_at(file, removed.old_line, "assert_statement");
+    if (assertion && assertion->second.named_child_count() > 1)
+      return std::string(assertion->first->tree.text(assertion->second.named_child(1)));
+  }
+  const size_t comma = cpp_arguments.find(',');
+  if (comma != std::string::npos) return cpp_arguments.substr(comma + 1);
+  return removed.diff != nullptr ? removed.diff->text : std::string();
+}
+
+// A guard that refuses what is not supported yet ("DCP not support fp8 kvcache now", "only
+// supports bf16"): deleting it is how a PR adds the support, not the loss of an invariant.
+bool guards_a_missing_feature(const std::string& message) {
+  static const RE2 kMissingFeature(
+      R"((?i)\bnot\s+(?:yet\s+)?(?:be\s+)?support(?:ed)?\b|\bunsupported\b|\bnot\s+(?:yet\s+)?implemented\b|)"
+      R"(\bonly\s+supports?\b|\bnot\s+available\s+yet\b)");
+  return RE2::PartialMatch(message, kMissingFeature);
 }
 
 Finding finding_at(const FileView& file, const CodeLine& line, std::string message_id,
@@ -310,6 +334,7 @@ class D4Rule : public Rule {
                                                                  : python_condition);
       if (condition.empty() || added_text.find(condition) != std::string::npos) continue;
       if (adds_a_check_beside(hunk, i, kAssert)) continue;  // the check was edited (relaxed or reworded), not dropped
+      if (guards_a_missing_feature(check_message(file, line, cpp_arguments))) continue;  // a limitation lifted
       Finding finding = finding_at(file, line, "assert-deleted", {{"check", std::string(trim(line.code))}});
       if (const CodeLine* comment = invariant_comment(hunk, i)) {
         finding.severity = Severity::Red;
