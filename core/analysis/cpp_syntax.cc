@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/analysis/syntax_text.h"
+#include "core/syntax/depth_guard.h"
 
 namespace atom::ast {
 namespace {
@@ -51,6 +52,8 @@ class CppWalker {
   }
 
   void visit(Node node, const std::string& prefix) {
+    const syntax::DepthGuard guard(depth_);
+    if (guard.too_deep()) return;
     const std::string_view kind = node.kind();
     std::string inner = prefix;
     if (kind == "function_definition") {
@@ -166,6 +169,7 @@ class CppWalker {
   }
 
   const SyntaxTree& tree_;
+  int depth_ = 0;  // visit calls now open
   CppSyntax out_;
 };
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/analysis/syntax_text.h"
+#include "core/syntax/depth_guard.h"
 
 namespace atom::ast {
 namespace {
@@ -52,6 +53,8 @@ class PythonWalker {
   }
 
   void visit(Node node, const Context& ctx) {
+    const syntax::DepthGuard guard(depth_);
+    if (guard.too_deep()) return;
     const std::string_view kind = node.kind();
     if (kind == "decorated_definition") return visit_decorated(node, ctx);
     if (kind == "function_definition") return visit_function(node, {}, node, ctx);
@@ -105,6 +108,8 @@ class PythonWalker {
 
   // Binds every name stored by the target expression `target` (unpacking recursively).
   void bind_target(Node target, PyBinding binding) {
+    const syntax::DepthGuard guard(depth_);
+    if (guard.too_deep()) return;
     if (target.null()) return;
     const std::string_view kind = target.kind();
     if (kind == "identifier") {
@@ -443,6 +448,7 @@ class PythonWalker {
   }
 
   const SyntaxTree& tree_;
+  int depth_ = 0;  // visit / bind_target calls now open
   PythonSyntax out_;
 };
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from './support/engine.mjs';
-import { SIMPLE_DIFF, diffWithStrangeBytes, encode } from './support/inputs.mjs';
+import { SIMPLE_DIFF, deeplyNestedFile, diffWithStrangeBytes, encode } from './support/inputs.mjs';
 
 const engine = await loadEngine();
 
@@ -62,6 +62,20 @@ test('empty and non-diff input give a result, not a crash', () => {
     const result = JSON.parse(engine.review(input, '{}'));
     assert.equal(result.schema, 'atom-review/1');
     assert.equal(result.stats.files, 0);
+  }
+});
+
+test('code nested 20,000 levels deep is reviewed, from its hunks and whole, without exhausting the stack', () => {
+  const depth = 20000;
+  const files = [
+    deeplyNestedFile('atom/deep.py', `x = ${'('.repeat(depth)}1${')'.repeat(depth)}`),
+    deeplyNestedFile('csrc/deep.cu', `__global__ void k() ${'{'.repeat(depth)}${'}'.repeat(depth)}`),
+  ];
+  for (const { diff, head } of files) {
+    for (const result of [engine.review(diff, '{}'), engine.review(diff, '{}', head)].map((text) => JSON.parse(text))) {
+      assert.equal(result.schema, 'atom-review/1');
+      assert.equal(result.stats.files, 1);
+    }
   }
 });
 

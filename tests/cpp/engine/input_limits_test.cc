@@ -115,5 +115,26 @@ TEST(InputLimits, PythonBlocksNestedPastTheLimitAreReadAsStatements) {
   EXPECT_EQ(blocks.back().indent, static_cast<int>(kMaxPythonNesting - 1));
 }
 
+// A hostile PR can nest code far deeper than any real file; the walkers that read facts off the
+// trees stop at syntax::kMaxWalkDepth instead of recursing until the stack runs out.
+TEST(InputLimits, CodeNestedTwentyThousandLevelsIsReviewedFromItsHunksAndWhole) {
+  constexpr size_t kDepth = 20000;
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"atom/deep.py", "x = " + repeated("(", kDepth) + "1" + repeated(")", kDepth)},
+      {"atom/deep_target.py", repeated("(", kDepth) + "a," + repeated("),", kDepth - 1) + ") = y"},
+      {"csrc/deep.cu", "__global__ void k() " + repeated("{", kDepth) + repeated("}", kDepth)},
+      {"csrc/deep_expr.cpp", "int x = 1" + repeated(" + 1", kDepth) + ";"},
+  };
+  for (const auto& [path, line] : files) {
+    const std::string diff = added_file(path, 1, line);
+    const ReviewResult hunks = run_review(diff, meta());
+    EXPECT_EQ(hunks.files.size(), 1u) << path;
+    const ReviewResult whole = run_review(diff, meta(), nlohmann::json::object(), builtin_pack_for_repo("ROCm/ATOM"),
+                                          {{path, line + "\n"}});
+    ASSERT_EQ(whole.files.size(), 1u) << path;
+    EXPECT_EQ(whole.files[0].source, ReviewSource::Whole) << path;
+  }
+}
+
 }  // namespace
 }  // namespace atom

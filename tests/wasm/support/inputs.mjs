@@ -25,3 +25,9 @@ export function diffWithStrangeBytes() {
   bytes.set(plain.subarray(at + replaced.length), at + strange.length);
   return bytes;
 }
+
+// A new file of one line nesting `depth` levels deep (a hostile PR), as a diff and its head file.
+export function deeplyNestedFile(path, line) {
+  const diff = `diff --git a/${path} b/${path}\nnew file mode 100644\n--- /dev/null\n+++ b/${path}\n@@ -0,0 +1 @@\n+${line}\n`;
+  return { diff: encode(diff), head: [{ path, bytes: encode(`${line}\n`) }] };
+}
