@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
+
+#include "core/analysis/line_lexer.h"
 
 namespace atom::ast {
 namespace {
@@ -45,7 +49,32 @@ FileSyntax reparse_file(const FileSyntax& previous, std::string text, const std:
   return over(syntax::SyntaxTree(previous.tree, std::move(text), changes), false);
 }
 
+namespace {
+
+// A hunk can open inside a docstring (git often starts one on its closing quotes): the parser
+// would take those quotes for an opening that swallows the code after them. Judged as the line
+// model judges it (line_lexer.h), the text up to and including the closing quotes is blanked to
+// spaces, which keeps every byte offset and line. The text as given when the hunk does not.
+std::string without_docstring_tail(std::string text) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0; start < text.size();) {
+    const size_t end = text.find('\n', start);
+    lines.push_back(std::string_view(text).substr(start, end == std::string::npos ? std::string::npos : end - start));
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  char quote = 0;
+  if (!starts_inside_triple_quote(lines, quote)) return text;
+  const size_t close = text.find(std::string(3, quote));
+  if (close == std::string::npos) return text;
+  for (size_t at = 0; at < close + 3; ++at)
+    if (text[at] != '\n') text[at] = ' ';
+  return text;
+}
+
+}  // namespace
+
 FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line) {
+  if (grammar == syntax::Grammar::Python) text = without_docstring_tail(std::move(text));
   return over(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
 }
 
