@@ -2,7 +2,9 @@
 //   review(diffBytes: Uint8Array, metaJson: string) -> string   (the result JSON, contract.md)
 //   review(diffBytes, metaJson, headFiles: [{path: string, bytes: Uint8Array}]) -> string
 //       the same with the touched files as they stand at the PR's head (`review --repo DIR`);
-//       headFiles undefined or null is the two-argument form. A "pack" object in metaJson
+//       headFiles undefined or null is the two-argument form. The whole files' parses are kept
+//       for the next review, so reviewing the same PR again (after a dismissal) parses nothing
+//       (core/analysis/kept_trees.h). A "pack" object in metaJson
 //       replaces the built-in pack for that review, as `review --pack` does; an invalid one gives
 //       a result whose errors[] holds "bad-pack" entries (core/engine/review.h)
 //   validatePack(packJson: string) -> string
@@ -14,7 +16,8 @@
 //       what a review reads; the host cuts larger inputs to one byte over before copying them in
 //   syntaxSummary(path: string, textBytes: Uint8Array) -> string   (JSON: grammar, ABI, error
 //       nodes, lines, functions; {"grammar": null} for a path no grammar covers). The tree-sitter
-//       grammars in the module, checked by tests/wasm until the rules use them.
+//       grammars in the module, checked by tests/wasm.
+//   forgetKeptTrees()   drops the kept parses (benchmarks time a first review with it)
 // Bytes cross as bytes, never as JS strings: a JS string would already have replaced invalid
 // UTF-8 and the engine must see exactly what git produced (native and WASM agree).
 #include <emscripten/bind.h>
@@ -26,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analysis/file_syntax.h"
+#include "core/analysis/kept_trees.h"
 #include "core/engine/input_limits.h"
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
@@ -115,4 +119,5 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   emscripten::function("engineVersion", &engine_version);
   emscripten::function("inputLimits", &input_limits);
   emscripten::function("syntaxSummary", &syntax_summary);
+  emscripten::function("forgetKeptTrees", &atom::forget_kept_trees);
 }

@@ -78,16 +78,4 @@ FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_l
   return over(syntax::SyntaxTree(grammar, std::move(text), first_line), true);
 }
 
-const FileSyntax* FileSyntaxCache::file(FileSide side, std::string_view path, const std::string& text) {
-  const std::optional<syntax::Grammar> grammar = grammar_for_path(path);
-  if (!grammar) return nullptr;
-  auto key = std::make_pair(side, std::string(path));
-  auto found = entries_.find(key);
-  if (found != entries_.end() && found->second->tree.text() == text) return found->second.get();
-  auto parsed = std::make_unique<FileSyntax>(parse_file(*grammar, text));
-  const FileSyntax* result = parsed.get();
-  entries_[std::move(key)] = std::move(parsed);
-  return result;
-}
-
 }  // namespace atom::ast

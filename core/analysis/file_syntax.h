@@ -1,11 +1,9 @@
 // One parsed text with its structure: the tree, and the Python or C++ lists over it built on first
 // use (most files of a review never need them).
 // A whole file (head, or base = head with the diff reversed) or a fragment (one side of a hunk,
-// when only the diff is known; its tree reports file lines). The engine keeps one per file side in a FileSyntaxCache, so each
-// text is parsed once however many rules ask.
+// when only the diff is known; its tree reports file lines). The engine keeps one per file side
+// (core/analysis/file_trees.h), so each text is parsed once however many rules ask.
 #pragma once
-#include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,19 +49,5 @@ FileSyntax reparse_file(const FileSyntax& previous, std::string text, const std:
 // takes the first line's indentation as the base and recovers from what the cut leaves open;
 // error_count() says how far the result can be trusted.
 FileSyntax parse_fragment(syntax::Grammar grammar, std::string text, int first_line);
-
-enum class FileSide { Base, Head };
-
-// One FileSyntax per (side, path), parsed on first use. A text that differs from the cached one
-// for the same key is parsed again (and replaces it).
-class FileSyntaxCache {
- public:
-  // nullptr when the path's extension names no grammar.
-  const FileSyntax* file(FileSide side, std::string_view path, const std::string& text);
-  size_t size() const { return entries_.size(); }
-
- private:
-  std::map<std::pair<FileSide, std::string>, std::unique_ptr<FileSyntax>, std::less<>> entries_;
-};
 
 }  // namespace atom::ast

@@ -4,11 +4,12 @@
 #include <set>
 #include <string>
 
+#include "core/analysis/kept_trees.h"
+
 namespace atom {
 
 struct FileTrees {
-  bool head_parsed = false, base_parsed = false;
-  SideTrees head, base;
+  std::shared_ptr<const SideTrees> head, base;  // null until a rule first asks
 };
 
 namespace {
@@ -127,15 +128,19 @@ bool may_hold_a_def(syntax::Node node) {
   return node.has_error() || kHolders.count(node.kind()) > 0;
 }
 
+// A whole side is taken from the trees kept since an earlier review of the same text, if any.
 const SideTrees& side_trees(const FileView& file, Side side) {
   FileTrees& cache = cache_of(file);
-  bool& parsed = side == Side::Head ? cache.head_parsed : cache.base_parsed;
-  SideTrees& trees = side == Side::Head ? cache.head : cache.base;
-  if (!parsed) {
-    trees = parse_side(file, side);
-    parsed = true;
+  std::shared_ptr<const SideTrees>& trees = side == Side::Head ? cache.head : cache.base;
+  if (!trees) {
+    const std::string& text = side == Side::Head ? file.head_text : file.base_text;
+    const std::optional<syntax::Grammar> grammar = ast::grammar_for_path(file.path);
+    if (file.source == ReviewSource::Whole && grammar && !text.empty())
+      trees = KeptTrees::this_thread().get(*grammar, text, [&] { return parse_side(file, side); });
+    else
+      trees = std::make_shared<const SideTrees>(parse_side(file, side));
   }
-  return trees;
+  return *trees;
 }
 
 }  // namespace

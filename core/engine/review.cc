@@ -1,5 +1,6 @@
 #include "core/engine/review.h"
 
+#include "core/analysis/kept_trees.h"
 #include "core/analysis/review_model.h"
 #include "core/diff/parse_diff.h"
 #include "core/engine/baseline_filter.h"
@@ -45,6 +46,7 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
                            std::vector<ParseError> notes, std::vector<SkippedInput> skipped, const PrMeta& meta,
                            const nlohmann::json& meta_given, const Pack& pack) {
   const ReviewModel model = build_review_model(diff, meta, pack.tiers, rule_line_patterns(), sources, &pack);
+  keep_only_trees_of(model.files);
 
   ReviewResult result;
   result.pr_given = meta_given;

@@ -23,8 +23,8 @@ namespace {
 std::vector<Node> children_of(const Node& node, bool named_only) {
   std::vector<Node> out;
   if (node.null()) return out;
-  if (const WalkOrder* order = walk_order_of(node.raw().tree); order != nullptr && order->children(node, named_only, out))
-    return out;
+  const WalkOrder* order = node.order() != nullptr ? node.order() : walk_order_of(node.raw().tree);
+  if (order != nullptr && order->children(node, named_only, out)) return out;
   TSTreeCursor cursor = ts_tree_cursor_new(node.raw());
   for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor)) {
     const TSNode child = ts_tree_cursor_current_node(&cursor);
@@ -42,14 +42,19 @@ std::vector<Node> Node::named_children() const { return children_of(*this, true)
 namespace {
 
 // ts_node_child_by_field_name compares `name` with every field name of the grammar on each call;
-// the rules ask for a few names millions of times, so each language's ids are looked up once.
+// the rules ask for a few dozen names millions of times, so each language's ids are looked up
+// once, in a short list compared by text (no std::string built per call, as a hash map needs).
 TSFieldId field_id(const TSLanguage* language, std::string_view name) {
-  thread_local std::unordered_map<const TSLanguage*, std::unordered_map<std::string, TSFieldId>> ids;
-  auto& of_language = ids[language];
-  const auto it = of_language.find(std::string(name));
-  if (it != of_language.end()) return it->second;
+  struct Known {
+    const TSLanguage* language;
+    std::string name;
+    TSFieldId id;
+  };
+  thread_local std::vector<Known> known;
+  for (const Known& k : known)
+    if (k.language == language && k.name == name) return k.id;
   const TSFieldId id = ts_language_field_id_for_name(language, name.data(), static_cast<uint32_t>(name.size()));
-  of_language.emplace(std::string(name), id);
+  known.push_back({language, std::string(name), id});
   return id;
 }
 
@@ -95,7 +100,7 @@ void walk_with_cursor(Node start, const std::function<bool(Node)>& visit) {
 
 void walk(Node start, const std::function<bool(Node)>& visit) {
   if (start.null()) return;
-  const WalkOrder* order = walk_order_of(start.raw().tree);
+  const WalkOrder* order = start.order() != nullptr ? start.order() : walk_order_of(start.raw().tree);
   if (order == nullptr || !order->walk(start, visit)) walk_with_cursor(start, visit);
 }
 

@@ -37,6 +37,9 @@ class Node {
   explicit Node(TSNode raw) : raw_(raw) {}
   // A node whose kind is already known (a WalkOrder entry): kind() then reads no tree memory.
   Node(TSNode raw, std::string_view kind) : raw_(raw), kind_(kind) {}
+  // A WalkOrder's entry `index`: its children and walks start there without a search.
+  Node(TSNode raw, std::string_view kind, const WalkOrder* order, uint32_t index)
+      : raw_(raw), kind_(kind), order_(order), index_(index) {}
 
   bool null() const { return ts_node_is_null(raw_); }
   std::string_view kind() const {
@@ -72,10 +75,15 @@ class Node {
 
   const TSNode& raw() const { return raw_; }
   bool operator==(const Node& other) const { return ts_node_eq(raw_, other.raw_); }
+  // The WalkOrder entry this node was made from (nullptr: not known) and its index there.
+  const WalkOrder* order() const { return order_; }
+  uint32_t order_index() const { return index_; }
 
  private:
   TSNode raw_{};
   std::string_view kind_;
+  const WalkOrder* order_ = nullptr;
+  uint32_t index_ = 0;
 };
 
 // A cursor walking the tree below (and including) one node.

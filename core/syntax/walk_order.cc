@@ -80,21 +80,27 @@ size_t WalkOrder::index_of(const TSNode& start) const {
   return nodes_.size();
 }
 
-bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {
+size_t WalkOrder::entry_of(const Node& node) const {
   if (!built_) build();
-  const size_t first = index_of(start.raw());
+  return node.order() == this ? node.order_index() : index_of(node.raw());
+}
+
+Node WalkOrder::entry(size_t at) const {
+  return Node(nodes_[at], kinds_[kind_index_[at]], this, static_cast<uint32_t>(at));
+}
+
+bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {
+  const size_t first = entry_of(start);
   if (first == nodes_.size()) return false;
-  for (size_t at = first, end = subtree_end_[first]; at < end;)
-    at = visit(Node(nodes_[at], kinds_[kind_index_[at]])) ? at + 1 : subtree_end_[at];
+  for (size_t at = first, end = subtree_end_[first]; at < end;) at = visit(entry(at)) ? at + 1 : subtree_end_[at];
   return true;
 }
 
 bool WalkOrder::children(Node parent, bool named_only, std::vector<Node>& out) const {
-  if (!built_) build();
-  const size_t at = index_of(parent.raw());
+  const size_t at = entry_of(parent);
   if (at == nodes_.size()) return false;
   for (size_t child = at + 1; child < subtree_end_[at]; child = subtree_end_[child])
-    if (!named_only || named_[child]) out.emplace_back(nodes_[child], kinds_[kind_index_[child]]);
+    if (!named_only || named_[child]) out.push_back(entry(child));
   return true;
 }
 

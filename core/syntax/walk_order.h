@@ -37,6 +37,9 @@ class WalkOrder {
   void build() const;
   // The index of `start`, or nodes_.size() when it is not there.
   size_t index_of(const TSNode& start) const;
+  // The index of `node` (built first): its own when it came from this order, else searched.
+  size_t entry_of(const Node& node) const;
+  Node entry(size_t at) const;  // entry `at` as a Node that knows its place
 
   const TSTree* tree_;
   mutable bool built_ = false;

@@ -4,9 +4,11 @@
 //   atom_review_timer [--repeat N] < inputs.tsv
 //
 // Each input line is "DIFF<TAB>META<TAB>HEAD_DIR" (META and HEAD_DIR may be empty). For each it
-// prints one JSON line: {"input", "head_bytes", "whole_files", "hunks_ms", "whole_ms"} — the
-// median of N runs (default 1) of the review from the hunks alone and, with HEAD_DIR, from the
-// whole head files (`review --repo HEAD_DIR`); whole_ms is null without HEAD_DIR.
+// prints one JSON line: {"input", "head_bytes", "whole_files", "hunks_ms", "whole_ms",
+// "rereview_ms"} — the median of N runs (default 1) of the review from the hunks alone and, with
+// HEAD_DIR, from the whole head files (`review --repo HEAD_DIR`): a first review (no parse kept
+// from before) and the same review again (the whole files' parses kept, core/analysis/kept_trees.h);
+// the two whole-file times are null without HEAD_DIR.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -20,6 +22,7 @@
 #include "cli/cli_common.h"
 #include "cli/repo_checkout.h"
 #include "cli/review_inputs.h"
+#include "core/analysis/kept_trees.h"
 #include "core/engine/review.h"
 
 namespace {
@@ -38,10 +41,12 @@ std::vector<std::string> split_tabs(const std::string& line) {
   return fields;
 }
 
-template <typename Review>
-double median_ms(int repeat, Review&& review) {
+// `before` runs ahead of each timed review, untimed.
+template <typename Review, typename Before = void (*)()>
+double median_ms(int repeat, Review&& review, Before before = [] {}) {
   std::vector<double> times;
   for (int i = 0; i < repeat; ++i) {
+    before();
     const auto started = std::chrono::steady_clock::now();
     review();
     times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count());
@@ -71,9 +76,12 @@ nlohmann::json time_one(const Input& input, int repeat) {
   line["head_bytes"] = head_bytes;
   line["whole_files"] = head.size();
   line["hunks_ms"] = median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, pack); });
-  line["whole_ms"] = input.head_dir.empty()
-                         ? nlohmann::json(nullptr)
-                         : nlohmann::json(median_ms(repeat, [&] { atom::run_review(diff, meta.meta, meta.given, pack, head); }));
+  line["whole_ms"] = line["rereview_ms"] = nullptr;
+  if (input.head_dir.empty()) return line;
+  auto whole = [&] { atom::run_review(diff, meta.meta, meta.given, pack, head); };
+  line["whole_ms"] = median_ms(repeat, whole, atom::forget_kept_trees);
+  line["rereview_ms"] = median_ms(repeat, whole);
+  atom::forget_kept_trees();
   return line;
 }
 

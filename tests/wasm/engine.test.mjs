@@ -91,6 +91,17 @@ test('with the head files, a file that agrees with the diff is reviewed whole; t
   assert.equal(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()), engine.review(encode(SIMPLE_DIFF), meta, simpleHead()));
 });
 
+test('a review after the same one (its parses kept) or after forgetKeptTrees() gives the same bytes', () => {
+  const meta = JSON.stringify({ repo: 'ROCm/ATOM', number: 7 });
+  engine.forgetKeptTrees();
+  const first = engine.review(encode(SIMPLE_DIFF), meta, simpleHead());
+  assert.equal(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()), first);
+  engine.review(encode(SIMPLE_DIFF), meta);  // hunks only in between
+  assert.equal(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()), first);
+  engine.forgetKeptTrees();
+  assert.equal(engine.review(encode(SIMPLE_DIFF), meta, simpleHead()), first);
+});
+
 test('a head file missing or not the diff\'s new side keeps its hunks, named in errors[]', () => {
   const missing = JSON.parse(engine.review(encode(SIMPLE_DIFF), '{}', []));
   assert.deepEqual(missing.errors.map((error) => error.code), ['repo-file-missing']);

@@ -1,9 +1,11 @@
 // Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
-// through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`).
+// through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`); and on the
+// labelled PRs outside the corpus (labelled_prs.mjs), in hunks mode only.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { labelledPrs } from './labelled_prs.mjs';
 
 // "ROCm/ATOM" → "atom", "ROCm/aiter" → "aiter": the folder under ../shared/corpus and the trees.
 export const repoDir = (repo) => repo.slice(repo.indexOf('/') + 1).toLowerCase();
@@ -22,14 +24,19 @@ export function corpusTrees(root) {
 }
 
 // targets: [{repo, commit, mode}]. Returns [{repo, commit, mode, finding, result}] for every
-// finding the engine gives now, and `missing`: targets whose diff is not in the corpus.
+// finding the engine gives now, and `missing`: targets whose diff is neither in the corpus nor a
+// labelled PR (or a labelled PR asked for in whole mode).
 export function runEngine({ cli, shared, trees, targets }) {
   const findings = [];
   const missing = [];
   const unique = new Map(targets.map((t) => [`${t.repo} ${t.commit} ${t.mode}`, t]));
+  const outside = new Map(labelledPrs(shared).map((pr) => [`${pr.repo} ${pr.commit}`, pr]));
+  const labelled = [];
   const present = [...unique.values()].filter((t) => {
     if (existsSync(corpusDiff(shared, t.repo, t.commit))) return true;
-    missing.push(t);
+    const pr = outside.get(`${t.repo} ${t.commit}`);
+    if (pr && t.mode === 'hunks') labelled.push({ target: t, pr });
+    else missing.push(t);
     return false;
   });
   const hunks = present.filter((t) => t.mode === 'hunks');
@@ -44,7 +51,15 @@ export function runEngine({ cli, shared, trees, targets }) {
     }
   }
   const empty = mkdtempSync(join(tmpdir(), 'atom-precision-'));
+  const metas = mkdtempSync(join(tmpdir(), 'atom-precision-meta-'));
   try {
+    for (const { target, pr } of labelled) {
+      const metaPath = join(metas, 'meta.json');
+      writeFileSync(metaPath, JSON.stringify(pr.meta));
+      const args = ['review', '--format', 'json', ...allRulesFlag(cli), '--meta', metaPath, pr.diff];
+      const result = JSON.parse(execFileSync(cli, args, { maxBuffer: 1 << 30 }).toString());
+      for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
+    }
     for (const target of present.filter((t) => t.mode === 'whole')) {
       const diff = corpusDiff(shared, target.repo, target.commit);
       const head = join(trees, repoDir(target.repo), target.commit, 'head');
@@ -55,6 +70,7 @@ export function runEngine({ cli, shared, trees, targets }) {
     }
   } finally {
     rmSync(empty, { recursive: true, force: true });
+    rmSync(metas, { recursive: true, force: true });
   }
   return { findings, missing };
 }

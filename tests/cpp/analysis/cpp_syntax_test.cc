@@ -109,20 +109,6 @@ TEST(FileSyntaxes, GrammarByPath) {
   EXPECT_EQ(ast::grammar_for_path("setup.cfg"), std::nullopt);
 }
 
-TEST(FileSyntaxes, TheCacheParsesEachSideOnce) {
-  ast::FileSyntaxCache cache;
-  const std::string head = "def f():\n    return 1\n";
-  const std::string base = "def f():\n    return 0\n";
-  const ast::FileSyntax* first = cache.file(ast::FileSide::Head, "a.py", head);
-  ASSERT_NE(first, nullptr);
-  EXPECT_EQ(cache.file(ast::FileSide::Head, "a.py", head), first);
-  const ast::FileSyntax* old_side = cache.file(ast::FileSide::Base, "a.py", base);
-  EXPECT_NE(old_side, first);
-  EXPECT_EQ(old_side->tree.text(), base);
-  EXPECT_EQ(cache.size(), 2u);
-  EXPECT_EQ(cache.file(ast::FileSide::Head, "notes.txt", head), nullptr);
-}
-
 TEST(FileSyntaxes, AFragmentKeepsOnlyWhatItShowsOnFileLines) {
   // One side of a hunk that starts inside an if inside a method and climbs out of both.
   const std::string hunk =

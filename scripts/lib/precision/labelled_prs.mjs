@@ -1,0 +1,38 @@
+// Real PRs outside the corpus whose findings can be labelled too: the checklist's cited PRs
+// (../shared/labeled/checklist/<case>/pr.diff) and the bug-introducing PRs of the SZZ set
+// (../shared/labeled/szz/<case>/intro.diff). No whole files ship with them, so they are reviewed
+// from their hunks only. A label names one by its commit's sha10, as it names a corpus diff.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SETS = [
+  { set: 'checklist', diff: 'pr.diff', sha: (m) => m.sha, number: (m) => m.number, title: (m) => m.title, body: (m) => m.body },
+  { set: 'szz', diff: 'intro.diff', sha: (m) => m.intro_sha, number: (m) => m.intro_number, title: (m) => m.intro_title, body: (m) => m.intro_body },
+];
+
+const fullRepo = (name) => (name.includes('/') ? name : name.toLowerCase() === 'aiter' ? 'ROCm/aiter' : 'ROCm/ATOM');
+
+// [{repo, commit, set, name, diff, meta}], meta being what `review --meta` takes; a case whose
+// commit is also a corpus diff is left out (the corpus, with its whole files, already covers it).
+export function labelledPrs(shared) {
+  const prs = [];
+  for (const source of SETS) {
+    const folder = join(shared, 'labeled', source.set);
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder).sort()) {
+      const metaPath = join(folder, name, 'meta.json');
+      const diff = join(folder, name, source.diff);
+      if (!existsSync(metaPath) || !existsSync(diff)) continue;
+      const labelled = JSON.parse(readFileSync(metaPath, 'utf8'));
+      const sha = String(source.sha(labelled) ?? '');
+      if (!/^[0-9a-f]{10,40}$/.test(sha)) continue;
+      const repo = fullRepo(String(labelled.repo ?? 'ATOM'));
+      const commit = sha.slice(0, 10);
+      if (existsSync(join(shared, 'corpus', repo.slice(repo.indexOf('/') + 1).toLowerCase(), `${commit}.diff`))) continue;
+      const number = Number(source.number(labelled));
+      const meta = { repo, title: source.title(labelled) ?? '', body: source.body(labelled) ?? '', ...(Number.isInteger(number) ? { number } : {}) };
+      prs.push({ repo, commit, set: source.set, name, diff, meta });
+    }
+  }
+  return prs;
+}

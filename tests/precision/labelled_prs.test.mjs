@@ -1,0 +1,62 @@
+// The labelled PRs outside the corpus (../shared/labeled/{checklist,szz}) that labels may name.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { labelledPrs } from '../../scripts/lib/precision/labelled_prs.mjs';
+
+function sharedWith(files) {
+  const shared = mkdtempSync(join(tmpdir(), 'labelled-prs-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(shared, path, '..'), { recursive: true });
+    writeFileSync(join(shared, path), typeof text === 'string' ? text : JSON.stringify(text));
+  }
+  return shared;
+}
+
+test('checklist PRs by their squash sha, SZZ PRs by the introducing sha, each with its meta', () => {
+  const shared = sharedWith({
+    'labeled/checklist/ATOM-12/meta.json': { repo: 'ATOM', number: 12, sha: '0123456789abcdef', title: 'T', body: 'B', findings: [] },
+    'labeled/checklist/ATOM-12/pr.diff': 'diff',
+    'labeled/szz/aiter-7/meta.json': { repo: 'ROCm/aiter', intro_number: '7', intro_sha: 'fedcba98765432', intro_title: 'I', intro_body: '' },
+    'labeled/szz/aiter-7/intro.diff': 'diff',
+  });
+  try {
+    const prs = labelledPrs(shared);
+    assert.deepEqual(prs.map(({ repo, commit, set, name }) => ({ repo, commit, set, name })), [
+      { repo: 'ROCm/ATOM', commit: '0123456789', set: 'checklist', name: 'ATOM-12' },
+      { repo: 'ROCm/aiter', commit: 'fedcba9876', set: 'szz', name: 'aiter-7' },
+    ]);
+    assert.deepEqual(prs[0].meta, { repo: 'ROCm/ATOM', title: 'T', body: 'B', number: 12 });
+    assert.deepEqual(prs[1].meta, { repo: 'ROCm/aiter', title: 'I', body: '', number: 7 });
+    assert.equal(prs[1].diff, join(shared, 'labeled/szz/aiter-7/intro.diff'));
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+});
+
+test('a case that is also a corpus diff, or lacks its diff or a sha, is left out', () => {
+  const shared = sharedWith({
+    'corpus/atom/aaaaaaaaaa.diff': 'diff',
+    'labeled/szz/ATOM-1/meta.json': { repo: 'ROCm/ATOM', intro_sha: 'aaaaaaaaaabbbb' },
+    'labeled/szz/ATOM-1/intro.diff': 'diff',
+    'labeled/szz/ATOM-2/meta.json': { repo: 'ROCm/ATOM', intro_sha: 'cccccccccccc' },
+    'labeled/checklist/ATOM-3/meta.json': { repo: 'ATOM', title: 'no sha' },
+    'labeled/checklist/ATOM-3/pr.diff': 'diff',
+  });
+  try {
+    assert.deepEqual(labelledPrs(shared), []);
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+});
+
+test('no labeled folder: no PRs', () => {
+  const shared = sharedWith({});
+  try {
+    assert.deepEqual(labelledPrs(shared), []);
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+});
