@@ -1,7 +1,6 @@
 // What a Python syntax tree holds, as plain data with 1-based file lines: functions, classes,
 // calls, every binding form, if/elif/else chains and imports. Built once per parsed text
-// (python_syntax()); FileSyntax (file_syntax.h) keeps it beside its tree. This replaces the
-// line-based python_structure.h as the rules move onto trees.
+// (python_syntax()); FileSyntax (file_syntax.h) keeps it beside its tree.
 #pragma once
 #include <string>
 #include <vector>

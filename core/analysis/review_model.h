@@ -4,8 +4,7 @@
 //
 // Rules read code structure from the syntax trees (core/analysis/file_trees.h: each side's tree,
 // whole or per hunk; python_syntax.h, cpp_syntax.h). Line helpers over one side of one hunk:
-//   core/analysis/structure.h         SideLines, hunk_of/index_of, has_identifier, in_function
-//   core/analysis/python_structure.h  the line model of Python blocks, left only for B5's fallbacks
+//   core/analysis/structure.h  SideLines, hunk_of/index_of, has_identifier, in_function
 #pragma once
 #include <map>
 #include <memory>

@@ -1,19 +1,24 @@
 // B5 sub-checks on silent fallbacks: attr-missing (nested getattr defaults) and dispatch-silent
 // (a backend fallback with no log).
+#include <algorithm>
 #include <cctype>
 #include <set>
 #include <re2/re2.h>
-#include "core/analysis/python_structure.h"
+#include "core/analysis/file_trees.h"
+#include "core/analysis/structure.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/b/b5_subchecks.h"
 
 namespace atom::b5 {
 namespace {
 
-bool loud(std::string_view code) {
+// A line that logs, warns, prints, raises or asserts.
+const RE2& says_it() {
   static const RE2 says(R"(\blog\w*\.|\blogging\.|\bwarn\w*\(|\bprint\(|^\s*raise\b|^\s*assert\b)");
-  return RE2::PartialMatch(code, says);
+  return says;
 }
+
+bool loud(std::string_view code) { return RE2::PartialMatch(code, says_it()); }
 
 // Whether a check within six statement lines after `index` raises or logs on one of `bound`.
 bool checked_after(const SideLines& lines, size_t index, const std::vector<std::string>& bound) {
@@ -55,6 +60,77 @@ std::set<std::string> feature_words(std::string_view text) {
   return words;
 }
 
+
+// The head file or fragment that holds new line `line`.
+const ast::FileSyntax* head_part_at(const FileView& file, int line) {
+  for (const ast::FileSyntax& part : head_trees(file).parts)
+    if (part.grammar() == syntax::Grammar::Python && part.first_line <= line && line <= part.last_line) return &part;
+  return nullptr;
+}
+
+// The plain names the statement on new line `line` binds (assignment, for, with … as, walrus).
+std::vector<std::string> names_bound_on(const FileView& file, int line) {
+  std::vector<std::string> names;
+  if (const ast::FileSyntax* part = head_part_at(file, line))
+    for (const ast::PyBinding& binding : part->python().bindings)
+      if (binding.line == line && binding.target == ast::PyTarget::Name) names.push_back(binding.name);
+  return names;
+}
+
+// The `if`/`elif` branches whose body holds `line`, the nearest first.
+std::vector<const ast::PyBranch*> guards_around(const ast::PythonSyntax& syntax, int line) {
+  std::vector<const ast::PyBranch*> guards;
+  for (const ast::PyIfChain& chain : syntax.if_chains)
+    for (const ast::PyBranch& branch : chain.branches)
+      if (branch.keyword != "else" && branch.header_line < line && line <= branch.range.last) guards.push_back(&branch);
+  std::sort(guards.begin(), guards.end(),
+            [](const ast::PyBranch* a, const ast::PyBranch* b) { return a->header_line > b->header_line; });
+  return guards;
+}
+
+// The `except` clause that starts on `line`, or a null node.
+syntax::Node except_clause_at(const ast::FileSyntax& part, int line) {
+  const syntax::SyntaxTree& tree = part.tree;
+  syntax::Node found;
+  syntax::walk(tree.root(), [&](syntax::Node node) {
+    if (!found.null() || tree.end_line(node) < line || tree.start_line(node) > line) return false;
+    if (node.kind() == "except_clause" && tree.start_line(node) == line) found = node;
+    return found.null();
+  });
+  return found;
+}
+
+// The block of an except clause (its last named child), or a null node.
+syntax::Node body_of(syntax::Node clause) {
+  for (uint32_t i = clause.named_child_count(); i > 0; --i)
+    if (clause.named_child(i - 1).kind() == "block") return clause.named_child(i - 1);
+  return syntax::Node();
+}
+
+// A clause's header (`except (ImportError, …):`, over however many lines), as code without its
+// comments, on one line with single spaces.
+std::string header_text(const SideLines& lines, const syntax::SyntaxTree& tree, syntax::Node clause, syntax::Node body) {
+  const int first = tree.start_line(clause), last = std::max(first, tree.start_line(body) - 1);
+  std::string joined;
+  for (const CodeLine* line : lines)
+    if (line->new_line >= first && line->new_line <= last) joined += line->code + " ";
+  std::string out;
+  for (char c : joined) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// Whether a line of `lines` within `range` has code matching `pattern`.
+bool any_line_in(const SideLines& lines, ast::LineRange range, const RE2& pattern) {
+  for (const CodeLine* line : lines)
+    if (range.contains(line->new_line) && !line->blank_or_comment && RE2::PartialMatch(line->code, pattern)) return true;
+  return false;
+}
+
 }  // namespace
 
 void attr_missing(const ReviewModel& model, std::vector<Finding>& out) {
@@ -67,7 +143,7 @@ void attr_missing(const ReviewModel& model, std::vector<Finding>& out) {
     const size_t index = index_of(lines, line);
     if (index >= lines.size()) continue;
     // A check right after it that raises or logs on the missing value makes the fallback loud.
-    if (checked_after(lines, index, bound_names(line->code))) continue;
+    if (checked_after(lines, index, names_bound_on(*file, line->new_line))) continue;
     const std::string expression = abc::source_text(line->diff->text, Language::Python);
     std::string default_value = "the default";
     RE2::PartialMatch(expression, default_arg, &default_value);
@@ -94,14 +170,10 @@ void default_defeats_guard(const ReviewModel& model, std::vector<Finding>& out) 
     if (index >= lines.size() || !RE2::FullMatch(code, plain_getattr, &target, &expression, &attribute, &default_value))
       continue;
     const std::set<std::string> attribute_words = feature_words(attribute);
-    const std::vector<PyBlock> blocks = python_blocks(lines);
-    const std::vector<const PyBlock*> around = enclosing_blocks(blocks, index);
-    for (auto it = around.rbegin(); it != around.rend(); ++it) {  // the nearest guard first
-      const PyBlock* block = *it;
-      if (block->kind != PyBlockKind::If && block->kind != PyBlockKind::Elif) continue;
-      std::string guard;
-      for (size_t k = block->header; k <= block->header_end && k < lines.size(); ++k)
-        if (lines[k]->diff) guard += abc::source_text(lines[k]->diff->text, Language::Python) + " ";
+    const ast::FileSyntax* part = head_part_at(*file, line->new_line);
+    if (!part) continue;
+    for (const ast::PyBranch* branch : guards_around(part->python(), line->new_line)) {  // the nearest guard first
+      const std::string guard = branch->keyword + " " + branch->condition + ":";
       std::string shared;
       for (const std::string& word : feature_words(guard))
         if (attribute_words.count(word)) shared = word;
@@ -110,7 +182,7 @@ void default_defeats_guard(const ReviewModel& model, std::vector<Finding>& out) 
       Finding finding = abc::line_finding("B5", Severity::Warn, *file, *line, "attr_default_defeats_guard",
                                           {{"expression", abc::clip(expression)},
                                            {"default", default_value},
-                                           {"guard", abc::clip(trimmed(guard))},
+                                           {"guard", abc::clip(guard)},
                                            {"feature", shared}});
       finding.tag = Tag::Inferred;
       out.push_back(std::move(finding));
@@ -129,28 +201,23 @@ void dispatch_silent(const ReviewModel& model, std::vector<Finding>& out) {
     const HunkView* hunk = hunk_of(*file, line);
     if (!hunk) continue;
     const SideLines lines = side_lines(*hunk, Side::New);
-    const size_t index = index_of(lines, line);
-    const std::vector<PyBlock> blocks = python_blocks(lines);
-    const PyBlock* handler = nullptr;
-    const PyBlock* attempt = nullptr;
-    for (const PyBlock& block : blocks) {
-      if (block.kind == PyBlockKind::Except && block.header == index) handler = &block;
-      if (block.kind == PyBlockKind::Try && block.end <= index && block.indent == line->indent &&
-          (!attempt || block.header > attempt->header))
-        attempt = &block;
-    }
-    if (!handler || !handler->complete || handler->body.empty()) continue;
-    if (!attempt || !(RE2::PartialMatch(handler->header_code, missing_backend) ||
-                      RE2::PartialMatch(handler->header_code, broad)))
+    const ast::FileSyntax* part = head_part_at(*file, line->new_line);
+    if (!part) continue;
+    const syntax::Node handler = except_clause_at(*part, line->new_line);
+    const syntax::Node attempt = handler.null() ? syntax::Node() : handler.parent();
+    if (attempt.kind() != "try_statement") continue;
+    const syntax::SyntaxTree& tree = part->tree;
+    const syntax::Node handler_body = body_of(handler);
+    if (handler_body.null() || handler_body.named_child_count() == 0 ||
+        !shows_end_of(*part, {tree.start_line(handler), tree.end_line(handler)}))
       continue;
-    bool candidate = false;
-    for (size_t body : attempt->body) candidate = candidate || RE2::PartialMatch(lines[body]->code, backend);
-    if (!candidate) continue;
-    bool logs = false;
-    for (size_t body : handler->body) logs = logs || loud(lines[body]->code);
-    if (logs) continue;
+    const std::string header = header_text(lines, tree, handler, handler_body);
+    if (!(RE2::PartialMatch(header, missing_backend) || RE2::PartialMatch(header, broad))) continue;
+    const syntax::Node attempt_body = attempt.field("body");
+    if (!any_line_in(lines, {tree.start_line(attempt_body), tree.end_line(attempt_body)}, backend)) continue;
+    if (any_line_in(lines, {tree.start_line(handler_body), tree.end_line(handler_body)}, says_it())) continue;
     out.push_back(abc::line_finding("B5", Severity::Warn, *file, *line, "dispatch_silent",
-                                    {{"handler", abc::clip(handler->header_code)}}));
+                                    {{"handler", abc::clip(header)}}));
   }
 }
 

@@ -7,7 +7,6 @@
 
 #include <string>
 
-#include "core/analysis/python_structure.h"
 #include "core/analysis/review_model.h"
 #include "core/analysis/structure.h"
 #include "core/diff/parse_diff.h"
@@ -100,19 +99,6 @@ TEST(InputLimits, WithinEveryLimitNothingIsSkipped) {
   const ReviewResult result = run_review(added_file("atom/f.py", 10), meta());
   EXPECT_TRUE(result.skipped.empty());
   EXPECT_EQ(render_card(result).find("Partial review"), std::string::npos);
-}
-
-TEST(InputLimits, PythonBlocksNestedPastTheLimitAreReadAsStatements) {
-  std::string body;
-  for (size_t depth = 0; depth < 200; ++depth) body += "+" + std::string(depth, ' ') + "if x:\n";
-  const std::string diff = "diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1,200 @@\n" + body;
-  const ParsedDiff parsed = parse_diff(diff);
-  PrMeta pr = meta();
-  const ReviewModel model = build_review_model(parsed, pr, builtin_pack_for_repo(pr.repo).tiers, rule_line_patterns(), file_sources(parsed, nullptr));
-  ASSERT_EQ(model.files.size(), 1u);
-  const std::vector<PyBlock> blocks = python_blocks(side_lines(model.files[0].hunks.at(0), Side::New));
-  EXPECT_EQ(blocks.size(), kMaxPythonNesting);
-  EXPECT_EQ(blocks.back().indent, static_cast<int>(kMaxPythonNesting - 1));
 }
 
 // A hostile PR can nest code far deeper than any real file; the walkers that read facts off the
