@@ -26,6 +26,11 @@ std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTab
   if (entry.status == RuleStatus::Stable)
     return "Status: stable — precision " + percent(entry.precision.value_or(0.0)) + " on " +
            std::to_string(entry.labels) + " hand labels (" + counts + ").";
+  if (entry.kept_off)
+    return "Status: off — its earlier code's hand labels turned it off, and its new code has " +
+           std::to_string(entry.labels) + " fresh label" + (entry.labels == 1 ? "" : "s") +
+           " (at least " + std::to_string(statuses.min_labels_to_turn_off) +
+           " judge it again), so it does not run (`--all-rules` runs it, as notes).";
   if (entry.status == RuleStatus::Off)
     return "Status: off — precision " + percent(entry.precision.value_or(0.0)) + " on " +
            std::to_string(entry.labels) + " hand labels (" + counts +
@@ -127,6 +132,7 @@ nlohmann::json catalogue_json() {
     row["low"] = status.low;
     row["fp"] = status.fp;
     row["labeled_through"] = status.labeled_through.empty() ? nlohmann::json(nullptr) : nlohmann::json(status.labeled_through);
+    row["kept_off"] = status.kept_off;
   }
   return rules;
 }

@@ -29,6 +29,8 @@ RuleStatusEntry parse_entry(const nlohmann::json& object) {
   entry.low = int_field(object, "low");
   entry.fp = int_field(object, "fp");
   entry.labeled_through = string_field(object, "labeled_through");
+  const auto kept_off = object.find("kept_off");
+  entry.kept_off = entry.status == RuleStatus::Off && kept_off != object.end() && kept_off->is_boolean() && kept_off->get<bool>();
   return entry;
 }
 

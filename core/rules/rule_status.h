@@ -4,7 +4,7 @@
 // gives; a preview rule's findings are notes (core/engine/finding_pipeline.h); an off rule — one
 // its fresh labels showed to be mostly wrong or not worth a reviewer's minute — does not run
 // unless asked for (`--all-rules`, for labelling and the ecosystem check). Changing an off rule's
-// source makes its labels stale, so it comes back as preview and is measured afresh. A rule the
+// source makes its labels stale; it stays off until fresh labels of its new code judge it. A rule the
 // table does not name is preview: no labels, no measured precision, no warn or red.
 #pragma once
 #include <map>
@@ -24,6 +24,7 @@ struct RuleStatusEntry {
   int labels = 0;                   // labels counted (made after the rule's last change, finding still produced)
   int tp = 0, low = 0, fp = 0;
   std::string labeled_through;      // the newest labeled_at among them ("" without labels)
+  bool kept_off = false;            // off on its earlier code's labels; too few fresh ones of its new code yet
 };
 
 class RuleStatusTable {

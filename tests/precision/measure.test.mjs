@@ -49,6 +49,23 @@ test(`off below ${TURN_OFF_BELOW * 100}% on at least ${MIN_LABELS_TO_TURN_OFF} l
   assert.equal(json.turn_off_below, TURN_OFF_BELOW);
 });
 
+test('an off rule stays off after a change until enough fresh labels judge its new code', () => {
+  const fresh = (verdicts) => verdicts.map((v) => label('B5', v, { engine: 'new' }));
+  const stale = [...Array(10)].map(() => label('B5', 'FP', { engine: 'old' }));
+  const unchanged = (rule, engine) => engine === 'new';
+  const run = (labels, previousStatus) =>
+    row(measure({ labels, ruleIds: ['B5'], produced: producedFor(labels), ruleUnchanged: unchanged, previousStatus }), 'B5');
+  const kept = run(stale, { B5: 'off' });
+  assert.equal(kept.status, 'off');
+  assert.equal(kept.kept_off, true);
+  assert.equal(JSON.parse(statusJson([kept])).rules.B5.kept_off, true);
+  assert.equal(run(stale.concat(fresh(['TP', 'TP', 'TP', 'TP'])), { B5: 'off' }).status, 'off', '4 fresh labels are too few');
+  assert.equal(run(stale.concat(fresh(['TP', 'TP', 'TP', 'LOW', 'FP'])), { B5: 'off' }).status, 'preview', '5 fresh labels judge it');
+  assert.equal(run(stale, { B5: 'preview' }).status, 'preview', 'a rule that was not off comes back as preview');
+  assert.equal(run(stale, {}).status, 'preview');
+  assert.equal(JSON.parse(statusJson([run(stale, {})])).rules.B5.kept_off, undefined);
+});
+
 test('a rule with no labels is preview with no precision', () => {
   const result = measure({ labels: [], ruleIds: ['A1', 'B2'], produced: new Set(), ruleUnchanged: always });
   assert.deepEqual(result.rows.map((r) => [r.rule, r.status, r.precision, r.labels]), [['A1', 'preview', null, 0], ['B2', 'preview', null, 0]]);

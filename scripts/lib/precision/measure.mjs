@@ -5,10 +5,11 @@ import { findingKey } from './labels.mjs';
 // (tests/labels/README.md says why 8: below 10 labels 90% means a perfect record).
 export const MIN_LABELS = 8;
 export const MIN_PRECISION = 0.9;
-// A rule is off (it does not run until it changes) when fewer than half of at least
-// MIN_LABELS_TO_TURN_OFF counted labels were worth a reviewer's minute: a notes stream that is
-// mostly noise teaches a reviewer to skip the notes. Changing it makes its labels stale, so it
-// comes back as preview and is measured again.
+// A rule is off (it does not run) when fewer than half of at least MIN_LABELS_TO_TURN_OFF
+// counted labels were worth a reviewer's minute: a notes stream that is mostly noise teaches a
+// reviewer to skip the notes. Changing it makes those labels stale, but it stays off (kept_off)
+// until fresh labels of its new code (label-sample runs every rule) reach MIN_LABELS_TO_TURN_OFF
+// and judge it again: a change, even a refactor, is no evidence that the noise went away.
 export const MIN_LABELS_TO_TURN_OFF = 5;
 export const TURN_OFF_BELOW = 0.5;
 
@@ -18,9 +19,11 @@ const WORST_FIRST = ['FP', 'LOW', 'TP'];
 // produced: Set of findingKey()s the current engine gives on the labelled commits.
 // ruleUnchanged(rule, engineCommit): true when the rule's source files are identical at the label's
 //   engine commit and now; false when they differ; null when the engine commit is unknown to git.
+// previousStatus: {rule: status} of the rule_status.json written before ({}: none); an off rule
+//   stays off until enough fresh labels judge it (MIN_LABELS_TO_TURN_OFF above).
 // Returns { rows (one per registered rule, catalogue order), vanished (the labels whose finding the
 // engine no longer gives), unknownRules, unknownEngines }.
-export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
+export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStatus = {} }) {
   const rows = new Map(ruleIds.map((id) => [id, emptyRow(id)]));
   const unknownRules = new Set();
   const unknownEngines = new Set();
@@ -58,24 +61,29 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged }) {
     row[label.verdict.toLowerCase()] += 1;
     if (label.labeled_at && label.labeled_at > row.labeled_through) row.labeled_through = label.labeled_at;
   }
-  for (const row of rows.values()) finishRow(row);
+  for (const row of rows.values()) finishRow(row, previousStatus[row.rule]);
   return { rows: [...rows.values()], vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
 }
 
 function emptyRow(rule) {
-  return { rule, labels: 0, tp: 0, low: 0, fp: 0, precision: null, status: 'preview', vanished: 0, stale: 0, labeled_through: '' };
+  return { rule, labels: 0, tp: 0, low: 0, fp: 0, precision: null, status: 'preview', vanished: 0, stale: 0, labeled_through: '', kept_off: false };
 }
+
 
 function worse(a, b) {
   return WORST_FIRST.indexOf(b.verdict) < WORST_FIRST.indexOf(a.verdict) ? b : a;
 }
 
-function finishRow(row) {
+// previous: the rule's status in the rule_status.json the labels gave before (undefined: none).
+function finishRow(row, previous) {
   row.labels = row.tp + row.low + row.fp;
   row.precision = row.labels ? Math.round((row.tp / row.labels) * 10000) / 10000 : null;
   if (row.labels >= MIN_LABELS && row.precision >= MIN_PRECISION) row.status = 'stable';
   else if (row.labels >= MIN_LABELS_TO_TURN_OFF && row.precision < TURN_OFF_BELOW) row.status = 'off';
-  else row.status = 'preview';
+  else if (row.labels < MIN_LABELS_TO_TURN_OFF && previous === 'off') {
+    row.status = 'off';
+    row.kept_off = true;
+  } else row.status = 'preview';
 }
 
 // core/rules/rule_status.json: deterministic (no run date, no engine commit), rules in catalogue order.
@@ -91,6 +99,7 @@ export function statusJson(rows) {
       low: row.low,
       fp: row.fp,
       labeled_through: row.labeled_through || null,
+      ...(row.kept_off ? { kept_off: true } : {}),
     };
   const document = {
     schema: 'atom-review/rule-status/1',

@@ -56,6 +56,18 @@ TEST(Catalogue, StatusLineGivesPrecisionAndCounts) {
             "Status: preview — no hand labels since its last change, so its findings are notes (worth a look).");
 }
 
+TEST(Catalogue, AnOffRuleKeptOffAfterAChangeSaysSo) {
+  RuleStatusTable table = RuleStatusTable::parse(R"({"min_labels": 8, "min_precision": 0.9, "min_labels_to_turn_off": 5,
+      "turn_off_below": 0.5, "rules": {
+      "B5": {"status": "off", "precision": null, "labels": 0, "tp": 0, "low": 0, "fp": 0, "kept_off": true},
+      "C3": {"status": "preview", "precision": null, "labels": 0, "tp": 0, "low": 0, "fp": 0, "kept_off": true}}})");
+  EXPECT_TRUE(table.entry("B5").kept_off);
+  EXPECT_FALSE(table.entry("C3").kept_off) << "only an off rule is kept off";
+  EXPECT_EQ(rule_status_markdown("B5", table),
+            "Status: off — its earlier code's hand labels turned it off, and its new code has 0 fresh labels (at least 5 "
+            "judge it again), so it does not run (`--all-rules` runs it, as notes).");
+}
+
 TEST(Catalogue, HelpMarkdownHasSeverityAndSections) {
   RuleMeta meta;
   meta.id = "X1";
