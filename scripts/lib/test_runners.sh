@@ -101,6 +101,27 @@ run_all_node_suites() {
   return 0
 }
 
+# The WebAssembly engine's fuzzing (scripts/lib/fuzz-wasm.mjs), two tests (suite wasm-fuzz): its
+# regression inputs (tests/fuzz/wasm/) replayed, and a smoke of ATOM_FUZZ_SMOKE_SECONDS with a fixed
+# seed on the rule fixtures. It needs only build/wasm.
+run_wasm_fuzz() {
+  step "Fuzz: the WebAssembly engine (scripts/lib/fuzz-wasm.mjs)"
+  local passed=0 failed=0 log out seconds="${ATOM_FUZZ_SMOKE_SECONDS:-12}"
+  log="$ATOM_LOG_DIR/fuzz-wasm-replay.log"
+  if (cd "$ATOM_ROOT" && node scripts/lib/fuzz-wasm.mjs --replay tests/fuzz/wasm) >"$log" 2>&1; then
+    passed=$((passed + 1)); note "ok   replay wasm ($(tail -n 1 "$log"))"
+  else
+    failed=$((failed + 1)); warn "replay wasm failed: $(grep -m 1 '^failed:' "$log" || tail -n 1 "$log"); see ${log#"$ATOM_ROOT"/}"
+  fi
+  log="$ATOM_LOG_DIR/fuzz-wasm-smoke.log"
+  if (cd "$ATOM_ROOT" && node scripts/lib/fuzz-wasm.mjs --seconds "$seconds" --seed 20261202) >"$log" 2>&1; then
+    passed=$((passed + 1)); note "ok   smoke wasm ($(tail -n 1 "$log"))"
+  else
+    failed=$((failed + 1)); out="$(grep -m 1 '^failed:' "$log" || tail -n 1 "$log")"; warn "smoke wasm failed: $out; see ${log#"$ATOM_ROOT"/}"
+  fi
+  add_counts wasm-fuzz "$passed" "$failed" 0
+}
+
 # The fuzz suite: each libFuzzer target (build/fuzz) replays its committed regression inputs
 # (tests/fuzz/<target>/) and runs a smoke of ATOM_FUZZ_SMOKE_SECONDS (12: under 60 s for the four) on
 # seeds from the fixtures; each replay and smoke is a test. Then the sanitize suite: the ASan+UBSan
@@ -108,6 +129,7 @@ run_all_node_suites() {
 # ATOM_SANITIZE_WHOLE_EVERY-th diff (8; 1 for all) with its whole files, the others from their hunks. Without clang/libFuzzer
 # every one is skipped, without ../shared the sanitize one, each with the reason.
 run_fuzz_suites() {
+  run_wasm_fuzz
   step "Fuzz: regression inputs and a smoke per target (build/fuzz)"
   local missing tests=$((2 * ${#ATOM_FUZZ_TARGETS[@]}))
   missing="$(fuzz_toolchain_missing)"
