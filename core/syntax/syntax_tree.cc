@@ -18,26 +18,61 @@ uint32_t grammar_abi_version(Grammar grammar) { return ts_language_abi_version(l
 
 namespace {
 
-// From the tree's WalkOrder, else with a cursor: ts_node_child(i) scans from the first child, so
-// indexing each would be quadratic (a module's top-level statements, a long argument list).
-std::vector<Node> children_of(const Node& node, bool named_only) {
-  std::vector<Node> out;
-  if (node.null()) return out;
-  const WalkOrder* order = node.order() != nullptr ? node.order() : walk_order_of(node.raw().tree);
-  if (order != nullptr && order->children(node, named_only, out)) return out;
+// From the tree's WalkOrder, else listed with a cursor: ts_node_child(i) scans from the first
+// child, so indexing each would be quadratic (a module's top-level statements, a long argument list).
+void list_with_cursor(const Node& node, bool named_only, std::vector<Node>& out) {
   TSTreeCursor cursor = ts_tree_cursor_new(node.raw());
   for (bool more = ts_tree_cursor_goto_first_child(&cursor); more; more = ts_tree_cursor_goto_next_sibling(&cursor)) {
     const TSNode child = ts_tree_cursor_current_node(&cursor);
     if (!named_only || ts_node_is_named(child)) out.emplace_back(child);
   }
   ts_tree_cursor_delete(&cursor);
-  return out;
 }
 
 }  // namespace
 
-std::vector<Node> Node::children() const { return children_of(*this, false); }
-std::vector<Node> Node::named_children() const { return children_of(*this, true); }
+Children Children::of(const Node& node, bool named_only) {
+  Children children;
+  children.named_only_ = named_only;
+  if (node.null()) return children;
+  const WalkOrder* order = node.order() != nullptr ? node.order() : walk_order_of(node.raw().tree);
+  if (order != nullptr) {
+    const size_t at = order->entry_of(node);
+    if (at < order->entry_count()) {
+      children.order_ = order;
+      children.end_ = order->subtree_end(at);
+      children.first_ = next_of(order, at + 1, children.end_, named_only);
+      return children;
+    }
+  }
+  list_with_cursor(node, named_only, children.listed_);
+  return children;
+}
+
+Children::iterator Children::begin() const {
+  iterator it;
+  it.order_ = order_;
+  it.named_only_ = named_only_;
+  it.end_ = end_;
+  if (order_ != nullptr) it.at_ = first_;
+  else it.list_ = &listed_;
+  return it;
+}
+
+Children::iterator Children::end() const {
+  iterator it = begin();
+  it.at_ = order_ != nullptr ? end_ : listed_.size();
+  return it;
+}
+
+Children::operator std::vector<Node>() const {
+  std::vector<Node> out;
+  for (Node child : *this) out.push_back(child);
+  return out;
+}
+
+Children Node::children() const { return Children::of(*this, false); }
+Children Node::named_children() const { return Children::of(*this, true); }
 
 namespace {
 

@@ -31,6 +31,8 @@ const TSLanguage* language(Grammar grammar);
 // The ABI version the grammar was generated with (ts_language_abi_version).
 uint32_t grammar_abi_version(Grammar grammar);
 
+class Children;
+
 class Node {
  public:
   Node() = default;
@@ -58,8 +60,8 @@ class Node {
   uint32_t named_child_count() const { return null() ? 0 : ts_node_named_child_count(raw_); }
   Node child(uint32_t index) const { return Node(ts_node_child(raw_, index)); }
   Node named_child(uint32_t index) const { return Node(ts_node_named_child(raw_, index)); }
-  std::vector<Node> children() const;
-  std::vector<Node> named_children() const;
+  Children children() const;
+  Children named_children() const;
   // The child in the grammar's field `name` ("name", "body", "left", …), or a null node.
   Node field(std::string_view name) const;
   Node parent() const { return null() ? Node() : Node(ts_node_parent(raw_)); }
@@ -84,6 +86,48 @@ class Node {
   std::string_view kind_;
   const WalkOrder* order_ = nullptr;
   uint32_t index_ = 0;
+};
+
+// A node's children (or its named ones) in order, for range-for: read off the tree's WalkOrder
+// without building a list; listed with a cursor for a node no order covers.
+class Children {
+ public:
+  class iterator {
+   public:
+    Node operator*() const { return list_ != nullptr ? (*list_)[at_] : order_->entry(at_); }
+    iterator& operator++() {
+      if (list_ != nullptr) ++at_;
+      else at_ = next_of(order_, order_->subtree_end(at_), end_, named_only_);
+      return *this;
+    }
+    bool operator!=(const iterator& other) const { return at_ != other.at_; }
+    bool operator==(const iterator& other) const { return at_ == other.at_; }
+
+   private:
+    friend class Children;
+    const WalkOrder* order_ = nullptr;
+    const std::vector<Node>* list_ = nullptr;
+    size_t at_ = 0, end_ = 0;
+    bool named_only_ = false;
+  };
+
+  iterator begin() const;
+  iterator end() const;
+  bool empty() const { return !(begin() != end()); }
+  operator std::vector<Node>() const;  // NOLINT(google-explicit-constructor): `std::vector<Node> v = n.children()`
+
+ private:
+  friend class Node;
+  static Children of(const Node& node, bool named_only);
+  // The first entry at or after `at` (before `end`) that counts: any, or a named one.
+  static size_t next_of(const WalkOrder* order, size_t at, size_t end, bool named_only) {
+    while (named_only && at < end && !order->named_entry(at)) at = order->subtree_end(at);
+    return at;
+  }
+  const WalkOrder* order_ = nullptr;
+  size_t first_ = 0, end_ = 0;  // the parent's first child entry and its subtree's end
+  bool named_only_ = false;
+  std::vector<Node> listed_;    // without an order
 };
 
 // A cursor walking the tree below (and including) one node.

@@ -96,12 +96,5 @@ bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {
   return true;
 }
 
-bool WalkOrder::children(Node parent, bool named_only, std::vector<Node>& out) const {
-  const size_t at = entry_of(parent);
-  if (at == nodes_.size()) return false;
-  for (size_t child = at + 1; child < subtree_end_[at]; child = subtree_end_[child])
-    if (!named_only || named_[child]) out.push_back(entry(child));
-  return true;
-}
 
 }  // namespace atom::syntax

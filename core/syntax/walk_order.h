@@ -29,17 +29,20 @@ class WalkOrder {
   // Every node below `start` (and `start`) in document order; `visit` returns false to skip the
   // children of the node it was given. False when `start` is not in the flattened tree.
   bool walk(Node start, const std::function<bool(Node)>& visit) const;
-  // The children of `parent` (only the named ones when `named_only`), in order, into `out`: what
-  // Node::children / named_children give, without a cursor. False when `parent` is not there.
-  bool children(Node parent, bool named_only, std::vector<Node>& out) const;
+  // The entries, for syntax::Children (a node's children without a cursor or a list):
+  // the index of `node` (built first; its own when it came from this order, else searched), or
+  // entry_count() when it is not there; entry `at` as a Node that knows its place; the index past
+  // its subtree (its next sibling's, when it has one); whether it is a named node.
+  size_t entry_of(const Node& node) const;
+  size_t entry_count() const { return nodes_.size(); }
+  Node entry(size_t at) const;
+  size_t subtree_end(size_t at) const { return subtree_end_[at]; }
+  bool named_entry(size_t at) const { return named_[at] != 0; }
 
  private:
   void build() const;
   // The index of `start`, or nodes_.size() when it is not there.
   size_t index_of(const TSNode& start) const;
-  // The index of `node` (built first): its own when it came from this order, else searched.
-  size_t entry_of(const Node& node) const;
-  Node entry(size_t at) const;  // entry `at` as a Node that knows its place
 
   const TSTree* tree_;
   mutable bool built_ = false;

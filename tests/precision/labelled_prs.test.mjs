@@ -15,22 +15,27 @@ function sharedWith(files) {
   return shared;
 }
 
-test('checklist PRs by their squash sha, SZZ PRs by the introducing sha, each with its meta', () => {
+test('checklist PRs by their squash sha, SZZ PRs by the introducing and the fixing sha, each with its meta', () => {
   const shared = sharedWith({
     'labeled/checklist/ATOM-12/meta.json': { repo: 'ATOM', number: 12, sha: '0123456789abcdef', title: 'T', body: 'B', findings: [] },
     'labeled/checklist/ATOM-12/pr.diff': 'diff',
-    'labeled/szz/aiter-7/meta.json': { repo: 'ROCm/aiter', intro_number: '7', intro_sha: 'fedcba98765432', intro_title: 'I', intro_body: '' },
+    'labeled/szz/aiter-7/meta.json': { repo: 'ROCm/aiter', intro_number: '7', intro_sha: 'fedcba98765432', intro_title: 'I', intro_body: '',
+      fix_number: 9, fix_sha: '1111111111aa', fix_title: 'F', fix_body: 'why' },
     'labeled/szz/aiter-7/intro.diff': 'diff',
+    'labeled/szz/aiter-7/fix.diff': 'diff',
   });
   try {
     const prs = labelledPrs(shared);
     assert.deepEqual(prs.map(({ repo, commit, set, name }) => ({ repo, commit, set, name })), [
       { repo: 'ROCm/ATOM', commit: '0123456789', set: 'checklist', name: 'ATOM-12' },
       { repo: 'ROCm/aiter', commit: 'fedcba9876', set: 'szz', name: 'aiter-7' },
+      { repo: 'ROCm/aiter', commit: '1111111111', set: 'szz', name: 'aiter-7' },
     ]);
     assert.deepEqual(prs[0].meta, { repo: 'ROCm/ATOM', title: 'T', body: 'B', number: 12 });
     assert.deepEqual(prs[1].meta, { repo: 'ROCm/aiter', title: 'I', body: '', number: 7 });
     assert.equal(prs[1].diff, join(shared, 'labeled/szz/aiter-7/intro.diff'));
+    assert.deepEqual(prs[2].meta, { repo: 'ROCm/aiter', title: 'F', body: 'why', number: 9 });
+    assert.equal(prs[2].diff, join(shared, 'labeled/szz/aiter-7/fix.diff'));
   } finally {
     rmSync(shared, { recursive: true, force: true });
   }

@@ -1,13 +1,14 @@
 // Real PRs outside the corpus whose findings can be labelled too: the checklist's cited PRs
-// (../shared/labeled/checklist/<case>/pr.diff) and the bug-introducing PRs of the SZZ set
-// (../shared/labeled/szz/<case>/intro.diff). No whole files ship with them, so they are reviewed
-// from their hunks only. A label names one by its commit's sha10, as it names a corpus diff.
+// (../shared/labeled/checklist/<case>/pr.diff), and the bug-introducing and bug-fixing PRs of the
+// SZZ set (../shared/labeled/szz/<case>/intro.diff, fix.diff). No whole files ship with them, so
+// they are reviewed from their hunks only. A label names one by its commit's sha10, as it names a corpus diff.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SETS = [
   { set: 'checklist', diff: 'pr.diff', sha: (m) => m.sha, number: (m) => m.number, title: (m) => m.title, body: (m) => m.body },
   { set: 'szz', diff: 'intro.diff', sha: (m) => m.intro_sha, number: (m) => m.intro_number, title: (m) => m.intro_title, body: (m) => m.intro_body },
+  { set: 'szz', diff: 'fix.diff', sha: (m) => m.fix_sha, number: (m) => m.fix_number, title: (m) => m.fix_title, body: (m) => m.fix_body },
 ];
 
 const fullRepo = (name) => (name.includes('/') ? name : name.toLowerCase() === 'aiter' ? 'ROCm/aiter' : 'ROCm/ATOM');

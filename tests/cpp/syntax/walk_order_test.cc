@@ -106,12 +106,25 @@ TEST(SyntaxTree, FieldLookupsAndChildListsAgreeWithTheRuntime) {
   EXPECT_EQ(tree.text(def.field("name")), "f");
   EXPECT_TRUE(def.field("no_such_field").null());
   const Node params = def.field("parameters");
-  ASSERT_EQ(params.named_children().size(), params.named_child_count());
-  for (uint32_t i = 0; i < params.named_child_count(); ++i)
-    EXPECT_TRUE(params.named_children()[i] == params.named_child(i));
-  ASSERT_EQ(params.children().size(), params.child_count());
-  for (uint32_t i = 0; i < params.child_count(); ++i) EXPECT_TRUE(params.children()[i] == params.child(i));
+  const std::vector<Node> named = params.named_children(), all = params.children();
+  ASSERT_EQ(named.size(), params.named_child_count());
+  for (uint32_t i = 0; i < params.named_child_count(); ++i) EXPECT_TRUE(named[i] == params.named_child(i));
+  ASSERT_EQ(all.size(), params.child_count());
+  for (uint32_t i = 0; i < params.child_count(); ++i) EXPECT_TRUE(all[i] == params.child(i));
   EXPECT_TRUE(Node().named_children().empty());
+  // A node no walk order covers (a tree-sitter node of another tree) is listed with a cursor.
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, language(Grammar::Python));
+  const std::string text = "g(1, 2, 3)\n";
+  TSTree* bare = ts_parser_parse_string(parser, nullptr, text.data(), static_cast<uint32_t>(text.size()));
+  const Node call = Node(ts_node_named_child(ts_node_named_child(ts_tree_root_node(bare), 0), 0));
+  const std::vector<Node> arguments = call.field("arguments").named_children();
+  EXPECT_EQ(arguments.size(), 3u);
+  int seen = 0;
+  for (Node argument : call.field("arguments").named_children()) seen += argument.kind() == "integer";
+  EXPECT_EQ(seen, 3);
+  ts_tree_delete(bare);
+  ts_parser_delete(parser);
 }
 
 }  // namespace
