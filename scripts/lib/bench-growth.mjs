@@ -1,7 +1,8 @@
 // Growth ratio of the engine's review time: time(8× input) / time(1× input), through
 // build/native/atom_review_timer (the engine alone). Linear work gives about 8. Inputs: the largest
 // corpus diff copied under 8 distinct path prefixes (a PR eight times as big), repeated
-// `diff --git a/a b/a` headers, and increasingly indented `if x:` lines (8× the bytes).
+// `diff --git a/a b/a` headers, and increasingly indented `if x:` lines (8× the bytes), the last two
+// also at the sizes that once ran for minutes (1.9 MB of headers, 40 MB of indented lines).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,9 +28,9 @@ const copies = (text, times) => Array.from({ length: times }, (_, n) =>
 
 const headers = (count) => 'diff --git a/a b/a\n'.repeat(count);
 
-// Lines 0..n-1 indented by 0..n-1 spaces: n² / 2 bytes, so √8 × the lines is 8× the bytes.
-function indented(lines) {
-  const body = Array.from({ length: lines }, (_, i) => `+${' '.repeat(i)}if x:\n`).join('');
+// Lines 0..n-1 indented by 0..(n-1)/per spaces: n² / (2 per) bytes, so √8 × the lines is 8× the bytes.
+function indented(lines, per = 1) {
+  const body = Array.from({ length: lines }, (_, i) => `+${' '.repeat(Math.floor(i / per))}if x:\n`).join('');
   return `diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1,${lines} @@\n${body}`;
 }
 
@@ -46,7 +47,10 @@ if (!existsSync(timerPath)) {
 } else {
   const dir = mkdtempSync(path.join(tmpdir(), 'atom-growth-'));
   try {
-    const cases = [['headers', headers(1500), headers(12000)], ['indented', indented(400), indented(1131)]];
+    // The last two at the sizes issue #11 found (each ran past 30 s then): 100,000 headers (1.9 MB),
+    // and 20,000 increasingly indented lines (40 MB, over the engine's 8 MB limit: a partial review).
+    const cases = [['headers', headers(1500), headers(12000)], ['indented', indented(400), indented(1131)],
+      ['headers, 1.9 MB', headers(12500), headers(100000)], ['indented, 40 MB', indented(7071, 5), indented(20000, 5)]];
     const largest = largestCorpusDiff();
     if (largest) {
       const text = readFileSync(largest, 'latin1');
