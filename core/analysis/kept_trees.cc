@@ -26,7 +26,7 @@ KeptTrees& KeptTrees::this_thread() {
 
 std::shared_ptr<const SideTrees> KeptTrees::get(syntax::Grammar grammar, const std::string& text,
                                                 const std::function<SideTrees()>& parse) {
-  const size_t hash = hash_of(text);
+  const size_t hash = hash_for(text);
   for (const Entry& entry : kept_)
     if (entry.grammar == grammar && entry.hash == hash && text_of(*entry.trees) == text) return entry.trees;
   auto trees = std::make_shared<const SideTrees>(parse());
@@ -34,13 +34,26 @@ std::shared_ptr<const SideTrees> KeptTrees::get(syntax::Grammar grammar, const s
   return trees;
 }
 
+size_t KeptTrees::hash_for(const std::string& text) const {
+  const auto data = reinterpret_cast<std::uintptr_t>(text.data());
+  for (const HashedText& hashed : hashed_)
+    if (hashed.data == data && hashed.size == text.size()) return hashed.hash;
+  return hash_of(text);
+}
+
 void KeptTrees::keep_only_texts_of(const std::vector<FileView>& files) {
-  if (kept_.empty()) return;
+  hashed_.clear();
   std::vector<size_t> wanted;
+  auto want = [&](const std::string& text) {
+    if (text.empty()) return;
+    const size_t hash = hash_of(text);
+    hashed_.push_back({reinterpret_cast<std::uintptr_t>(text.data()), text.size(), hash});
+    wanted.push_back(hash);
+  };
   for (const FileView& file : files) {
     if (file.source != ReviewSource::Whole) continue;
-    if (!file.head_text.empty()) wanted.push_back(hash_of(file.head_text));
-    if (!file.base_text.empty()) wanted.push_back(hash_of(file.base_text));
+    want(file.head_text);
+    want(file.base_text);
   }
   std::sort(wanted.begin(), wanted.end());
   std::erase_if(kept_, [&](const Entry& entry) { return !std::binary_search(wanted.begin(), wanted.end(), entry.hash); });

@@ -7,6 +7,7 @@
 // Memory stays one review's worth: keep_only_trees_of() at the start of a review drops every kept
 // parse that none of the review's whole files has, before anything new is parsed.
 #pragma once
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,7 +25,10 @@ class KeptTrees {
                                        const std::function<SideTrees()>& parse);
   // Drops every kept parse whose text is not a head or base text of one of `files`.
   void keep_only_texts_of(const std::vector<FileView>& files);
-  void forget_all() { kept_.clear(); }
+  void forget_all() {
+    kept_.clear();
+    hashed_.clear();
+  }
   size_t size() const { return kept_.size(); }
 
   static KeptTrees& this_thread();
@@ -35,7 +39,18 @@ class KeptTrees {
     size_t hash;
     std::shared_ptr<const SideTrees> trees;
   };
+  // The hashes keep_only_texts_of() took of this review's texts, by where the text lives, so get()
+  // does not hash a whole file a second time. An address is only a hint: get() still compares the
+  // text itself, so a reused address can at worst cost one parse.
+  struct HashedText {
+    std::uintptr_t data;
+    size_t size;
+    size_t hash;
+  };
+  size_t hash_for(const std::string& text) const;
+
   std::vector<Entry> kept_;  // a review has few whole files: a linear search is the fastest map
+  std::vector<HashedText> hashed_;
 };
 
 // KeptTrees::this_thread().keep_only_texts_of(files): call once at the start of a review.

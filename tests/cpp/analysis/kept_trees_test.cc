@@ -47,6 +47,23 @@ TEST_F(KeptTreesTest, AParseOfAnotherTextIsNotKept) {
   EXPECT_EQ(kept.size(), 0u);
 }
 
+TEST_F(KeptTreesTest, ATextChangedWhereItLivesIsParsedAgain) {
+  // keep_only_texts_of() lends get() the hashes it took, by address: the text is still compared.
+  FileView file;
+  file.source = ReviewSource::Whole;
+  file.head_text = "x = 1\n";
+  std::vector<FileView> files(1, file);
+  int parses = 0;
+  std::string& text = files[0].head_text;
+  kept.get(syntax::Grammar::Python, text, [&] { return whole_parse(syntax::Grammar::Python, text, parses); });
+  kept.keep_only_texts_of(files);
+  EXPECT_EQ(kept.size(), 1u);
+  text[4] = '2';  // same address, same size, other text
+  const auto trees = kept.get(syntax::Grammar::Python, text, [&] { return whole_parse(syntax::Grammar::Python, text, parses); });
+  EXPECT_EQ(parses, 2);
+  EXPECT_EQ(trees->parts.front().tree.text(), "x = 2\n");
+}
+
 const std::string kDiff =
     "diff --git a/atom/model_ops/a.py b/atom/model_ops/a.py\n"
     "--- a/atom/model_ops/a.py\n"
