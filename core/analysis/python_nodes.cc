@@ -1,5 +1,7 @@
 #include "core/analysis/python_nodes.h"
 
+#include <re2/re2.h>
+
 namespace atom::ast {
 
 bool is_python_scope(syntax::Node node) {
@@ -25,6 +27,18 @@ std::string string_content(const syntax::SyntaxTree& tree, syntax::Node node) {
     if (part.kind() == "string_content") out += tree.text(part);
   }
   return out;
+}
+
+bool stub_body(const syntax::SyntaxTree& tree, syntax::Node function) {
+  static const RE2 stub(R"((?s)^(?:pass|\.\.\.|raise\s+NotImplementedError\b.*|return\s+NotImplemented)$)");
+  for (syntax::Node statement : function.field("body").named_children()) {
+    if (statement.kind() == "comment") continue;
+    if (statement.kind() == "expression_statement" && statement.named_child_count() == 1 &&
+        (statement.named_child(0).kind() == "string" || statement.named_child(0).kind() == "ellipsis"))
+      continue;
+    if (!RE2::FullMatch(tree.text(statement), stub)) return false;
+  }
+  return true;
 }
 
 }  // namespace atom::ast

@@ -17,5 +17,8 @@ std::string_view callee_name(const syntax::SyntaxTree& tree, syntax::Node call);
 // The contents of a plain string literal without quotes or prefix; "" for anything else
 // (f-strings with interpolations included).
 std::string string_content(const syntax::SyntaxTree& tree, syntax::Node node);
+// Whether a function_definition's body is only a docstring, `pass`, `...`, `raise
+// NotImplementedError` or `return NotImplemented`: an abstract stub or a declaration.
+bool stub_body(const syntax::SyntaxTree& tree, syntax::Node function);
 
 }  // namespace atom::ast

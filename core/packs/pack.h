@@ -51,6 +51,10 @@ struct PatternRule {
 struct CustomOpDecorator {
   std::string name;
   std::string only_with;   // "" = always
+  // Without `gen_fake=` the decorator registers the decorated def itself as the fake (aiter's
+  // torch_compile_guard and compile_ops run `calling_func` on fake tensors), so the op has a fake
+  // and only what its body does decides whether that fake works.
+  bool body_is_fake = false;
 };
 
 // HK1: a file name that marks a file committed by mistake ("scratch perf script": `^run_?perf.*\.sh$`).

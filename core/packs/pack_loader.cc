@@ -171,7 +171,7 @@ PackKnowledge read_knowledge(Reader& reader, const json& knowledge, const std::s
     if (reader.array(list, list_path)) {
       for (size_t i = 0; i < list.size(); ++i) {
         const std::string entry_path = child(list_path, i);
-        if (!reader.object(list[i], entry_path, {"name", "only_with"}, {"name"})) continue;
+        if (!reader.object(list[i], entry_path, {"name", "only_with", "body_is_fake"}, {"name"})) continue;
         CustomOpDecorator decorator;
         if (auto name = reader.string(list[i]["name"], child(entry_path, "name"))) {
           if (is_dotted_name(*name)) decorator.name = *name;
@@ -183,6 +183,9 @@ PackKnowledge read_knowledge(Reader& reader, const json& knowledge, const std::s
             else reader.error(child(entry_path, "only_with"), "must be NAME=VALUE, e.g. is_custom=True");
           }
         }
+        if (list[i].contains("body_is_fake"))
+          if (auto flag = reader.boolean(list[i]["body_is_fake"], child(entry_path, "body_is_fake")))
+            decorator.body_is_fake = *flag;
         if (!decorator.name.empty()) out.custom_op_decorators.push_back(std::move(decorator));
       }
     }

@@ -8,6 +8,7 @@
 #include <re2/re2.h>
 
 #include "core/analysis/file_trees.h"
+#include "core/analysis/python_nodes.h"
 #include "core/analysis/signature_changes.h"
 #include "core/rules/b/b5_subchecks.h"
 
@@ -77,20 +78,6 @@ bool signature_imposed(const PyFunction& function) {
   for (const ast::PyDecorator& decorator : function.decorators)
     if (RE2::PartialMatch(decorator.callee, imposing)) return true;
   return false;
-}
-
-// A body of only a docstring, `pass`, `...`, `raise NotImplementedError` or `return NotImplemented`:
-// an abstract stub.
-bool stub_body(const syntax::SyntaxTree& tree, syntax::Node function) {
-  static const RE2 stub(R"((?s)^(?:pass|\.\.\.|raise\s+NotImplementedError\b.*|return\s+NotImplemented)$)");
-  for (syntax::Node statement : function.field("body").named_children()) {
-    if (statement.kind() == "comment") continue;
-    if (statement.kind() == "expression_statement" && statement.named_child_count() == 1 &&
-        (statement.named_child(0).kind() == "string" || statement.named_child(0).kind() == "ellipsis"))
-      continue;
-    if (!RE2::FullMatch(tree.text(statement), stub)) return false;
-  }
-  return true;
 }
 
 // Whether `name` is read anywhere in the node: as a name, in an f-string field or a nested def,
@@ -333,7 +320,7 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
       if (!complete) complete = complete_python_functions(head_trees(file));
       std::optional<VisibleFunction> whole = complete_head_function(*complete, *pair.part, function.header_line);
       if (!whole) whole = last_def_of_added_file(file, *pair.part, function);
-      if (!whole || stub_body(pair.part->tree, whole->node)) continue;
+      if (!whole || ast::stub_body(pair.part->tree, whole->node)) continue;
       // A method may be an override that must keep the base signature, a closure a callback whose
       // signature its caller fixes: only a correctness-controlling parameter is worth a question there.
       const bool method = function.nesting != ast::PyNesting::ModuleLevel || may_be_method(*pair.part, function);

@@ -138,7 +138,8 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
     for (const ast::FileSyntax& part : head.parts) {
       for (const ast::PyFunction& function : part.python().functions) {
         for (const ast::PyDecorator& decorator : function.decorators) {
-          if (known_decorator(knowledge, decorator) == nullptr) continue;
+          const CustomOpDecorator* known = known_decorator(knowledge, decorator);
+          if (known == nullptr) continue;
           if (!changed) changed = changed_lines(file);
           OpDecl op;
           op.file = &file;
@@ -148,6 +149,7 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
           if (op.definition.null()) break;
           op.complete = shown_whole(file, op.definition);
           op.decorator = decorator.callee;
+          op.body_is_fake = known->body_is_fake;
           op.line = function.header_line;
           op.def_added = changed->writes(function.header_line);
           op.gen_fake_value = decorator_keyword_value(part.tree, op.definition, decorator.line, "gen_fake");

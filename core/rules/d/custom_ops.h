@@ -25,6 +25,7 @@ struct OpDecl {
   bool def_added = false;                   // that line is new code (a new op)
   std::string gen_fake;                     // the `gen_fake=` / `fake_impl=` value's text ("" when absent)
   syntax::Node gen_fake_value;              // that value (a name or a lambda)
+  bool body_is_fake = false;                // without gen_fake the def itself is the fake (pack.h)
 };
 
 // Every custom op the head trees of the review's Python files declare: decorated defs, and the

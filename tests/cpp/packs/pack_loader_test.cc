@@ -33,7 +33,7 @@ TEST(PackLoader, FullPackLoads) {
     "tiers": [{"match": "csrc/**", "tier": 1, "reason": "every kernel", "blast_radius": "all",
                "failure_mode": "crash", "high_visibility": true}],
     "knowledge": {"stack_modules": ["torch", "numpy"],
-                  "custom_op_decorators": [{"name": "torch.library.custom_op"}, {"name": "mark", "only_with": "is_custom=True"}]},
+                  "custom_op_decorators": [{"name": "torch.library.custom_op"}, {"name": "mark", "only_with": "is_custom=True", "body_is_fake": true}]},
     "rules": {"D1b": {"enabled": false}, "HK4": {"severity": "note"}},
     "custom_rules": [{"id": "X-print", "pattern": "\\bprint\\((?P<what>\\w+)", "lines": ["added", "context"],
                       "paths": ["**/*.py"], "severity": "red", "problem": "print of {what}", "impact": "noise",
@@ -54,6 +54,8 @@ TEST(PackLoader, FullPackLoads) {
   EXPECT_TRUE(RE2::PartialMatch("  @torch.library.custom_op(\"a::b\")", *pack.knowledge.custom_op_decorator_pattern, &name));
   EXPECT_EQ(name, "torch.library.custom_op");
   EXPECT_EQ(pack.knowledge.custom_op_decorators[1].only_with, "is_custom=True");
+  EXPECT_FALSE(pack.knowledge.custom_op_decorators[0].body_is_fake);
+  EXPECT_TRUE(pack.knowledge.custom_op_decorators[1].body_is_fake);
   EXPECT_EQ(pack.rule_enabled("D1b"), std::optional<bool>(false));
   EXPECT_EQ(pack.rule_enabled("HK4"), std::nullopt) << "a severity alone leaves the choice to the rule's status";
   EXPECT_EQ(pack.rule_overrides.at("HK4").severity, PackSeverity::Note);
@@ -165,6 +167,12 @@ TEST(PackLoader, BadDecorator) {
                            {"name": "@op"}, {"name": "op", "only_with": "is_custom"}]}})"),
             (std::vector<std::string>{"/knowledge/custom_op_decorators/0/name: must be a dotted Python name",
                                       "/knowledge/custom_op_decorators/1/only_with: must be NAME=VALUE, e.g. is_custom=True"}));
+}
+
+TEST(PackLoader, BadBodyIsFake) {
+  EXPECT_EQ(errors_of(R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [
+                           {"name": "op", "body_is_fake": "yes"}]}})"),
+            std::vector<std::string>{"/knowledge/custom_op_decorators/0/body_is_fake: must be true or false"});
 }
 
 TEST(PackLoader, PatternRe2Rejects) {
