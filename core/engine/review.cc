@@ -36,7 +36,11 @@ std::vector<FileSummary> summarize_files(const ReviewModel& model) {
 
 // The diff within the byte limit, parsed, within the file limits.
 ParsedDiff parse_within_limits(std::string_view diff_bytes, std::vector<SkippedInput>& skipped) {
-  ParsedDiff diff = parse_diff(diff_within_byte_limit(diff_bytes, skipped));
+  const std::string_view within = diff_within_byte_limit(diff_bytes, skipped);
+  ParsedDiff diff = parse_diff(within);
+  // A file section larger than the limit by itself is cut inside: the result names that file.
+  const bool cut_inside_a_file = within.size() < diff_bytes.size() && !diff_bytes.substr(within.size()).starts_with("diff --git ");
+  if (cut_inside_a_file && !diff.files.empty()) skipped.back().path = diff.files.back().path();
   diff.bytes = diff_bytes.size();
   apply_file_limits(diff, skipped);
   return diff;

@@ -192,7 +192,11 @@ std::string skipped_input_lines(const ReviewResult& result) {
   std::vector<std::string> long_files;
   size_t line_limit = 0;
   for (const SkippedInput& part : result.skipped) {
-    if (part.limit == "diff-bytes")
+    if (part.limit == "diff-bytes" && !part.path.empty())
+      lines.push_back("✂️ Partial review: the diff is larger than " + byte_size(part.max) + "; its first " +
+                      byte_size(part.max) + " end inside " + author_markdown(part.path, AuthorTextAs::Code) +
+                      ", whose later lines were not read, nor anything after them.");
+    else if (part.limit == "diff-bytes")
       lines.push_back("✂️ Partial review: the diff is larger than " + byte_size(part.max) +
                       "; the files after its first " + byte_size(part.max) + " were not read.");
     else if (part.limit == "files")

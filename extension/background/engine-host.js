@@ -1,11 +1,12 @@
 // Hosts the WebAssembly review engine. The module is instantiated on the first review and kept
 // (the service worker may be stopped when idle and will then instantiate it again on wake).
 // A module that failed is never used again: after an abort (out of memory past its cap, a failed
-// check) every later call into it would fail too, so the next review builds a new instance.
+// check) its memory can no longer be trusted (what it was building is lost, a later call may fail),
+// so the next call of any kind (review, pack check, catalogue) builds a new instance.
 // `atom-engine-glue` is the Emscripten ES module (build/wasm/atom_engine.mjs), bundled in by build.mjs.
 import createAtomEngine from 'atom-engine-glue';
 
-/** The error a review rejects with when the engine itself failed; the next review uses a new engine. */
+/** The error a call rejects with when the engine itself failed; the next call uses a new engine. */
 export class EngineFailure extends Error {
   constructor(cause) {
     super(`The review engine failed (${String(cause?.message ?? cause).slice(0, 200)}); it was restarted for the next review.`);
@@ -20,7 +21,8 @@ const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max +
 
 /**
  * → {review(diffBytes, meta, headFiles?), validatePack(packJson), rules()}: review resolves to the result JSON text exactly as the engine
- * produced it. `instantiate()` → Promise of a module; it is called again after any failure.
+ * produced it; any of the three rejects with an EngineFailure when the engine failed. `instantiate()`
+ * → Promise of a module; it is called again after any failure.
  */
 export function createEngineHost(instantiate) {
   let enginePromise = null;
@@ -33,31 +35,37 @@ export function createEngineHost(instantiate) {
     return enginePromise;
   }
 
-  async function review(diffBytes, meta, headFiles = null) {
+  // Every call into the module goes through here: after any failure but a TypeError (the binding
+  // refusing the arguments' shape: the module is fine) the module is dropped, so the next call
+  // (a review, a pack check or the catalogue) builds a new one, and the caller gets an EngineFailure.
+  async function onEngine(use) {
     const current = engine();
     const module = await current;
     try {
-      const limits = JSON.parse(module.inputLimits());
-      const files = headFiles?.map((file) => ({ path: file.path, bytes: atMost(file.bytes, limits.maxHeadFileBytes) })) ?? null;
-      return module.review(atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files);
+      return use(module);
     } catch (error) {
-      // A TypeError is the binding refusing the arguments' shape: the module is fine.
       if (error instanceof TypeError) throw error;
       if (enginePromise === current) enginePromise = null;
       throw new EngineFailure(error);
     }
   }
 
+  function review(diffBytes, meta, headFiles = null) {
+    return onEngine((module) => {
+      const limits = JSON.parse(module.inputLimits());
+      const files = headFiles?.map((file) => ({ path: file.path, bytes: atMost(file.bytes, limits.maxHeadFileBytes) })) ?? null;
+      return module.review(atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files);
+    });
+  }
+
   /** → {ok, errors: [{path, message}]}, the engine's own check of a pack (core/packs/README.md). */
-  async function validatePack(packJson) {
-    const module = await engine();
-    return JSON.parse(module.validatePack(packJson));
+  function validatePack(packJson) {
+    return onEngine((module) => JSON.parse(module.validatePack(packJson)));
   }
 
   /** → the rule catalogue: [{id, summary, status, precision, labels, …}] (atom-review rules --format json). */
-  async function rules() {
-    const module = await engine();
-    return JSON.parse(module.rules());
+  function rules() {
+    return onEngine((module) => JSON.parse(module.rules()));
   }
 
   return { review, validatePack, rules };
@@ -76,12 +84,12 @@ export function reviewDiff(diffBytes, meta, headFiles = null) {
   return host.review(diffBytes, meta, headFiles);
 }
 
-/** The engine's check of a pack's JSON text: resolves to {ok, errors: [{path, message}]}. */
+/** The engine's check of a pack's JSON text: resolves to {ok, errors: [{path, message}]}, or rejects with an EngineFailure. */
 export function validatePack(packJson) {
   return host.validatePack(packJson);
 }
 
-/** The engine's rule catalogue: resolves to [{id, summary, status, precision, labels, …}]. */
+/** The engine's rule catalogue: resolves to [{id, summary, status, precision, labels, …}], or rejects with an EngineFailure. */
 export function ruleCatalogue() {
   return host.rules();
 }

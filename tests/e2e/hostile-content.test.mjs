@@ -4,7 +4,8 @@
 // @user mentions, #N references and 100 KB tokens without a space. On every surface (tier badges,
 // line markers, the panel and its tooltips, the options page, the drafted review) they are inert
 // text: no payload ran (it would set window.__atomPwned), none of our elements came from one, the
-// draft mentions and links nobody, and a long token does not push the panel off the screen.
+// draft mentions and links nobody, the hostile words are shown as text where they are shown, and
+// a long token does not push the panel off the screen or widen a tier badge or the options page.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
@@ -18,6 +19,9 @@ const LONG_TOKEN = 'W'.repeat(100_000);
 // Each payload would set the flag if it ever became markup or a link that is followed.
 const payloads = (n) => `<img src=x onerror=__atomPwned=${n}> <script>__atomPwned=${n + 1}</script> `
   + `[go](javascript:__atomPwned=${n + 2}) @ROCm/atom-maintainers @octocat #123 ${RLO}txt.exe`;
+// A removed line a rule quotes (D4: a deleted check), so it reaches the line's marker, with a long token.
+const HOSTILE_LINE = `assert topk <= 8 <img src=x onerror=__atomPwned=5> <script>__atomPwned=6</script> @ROCm/atom-maintainers ${RLO}x`;
+const LINE_TOKEN = 'V'.repeat(20_000);
 const HOSTILE_FILE = `atom/model_ops/moe<img src=x onerror=__atomPwned=1> @ROCm/atom-maintainers #123 ${RLO}gpj.py`;
 const LONG_FILE = `atom/${'L'.repeat(100_000)}.py`;
 const PR = {
@@ -34,9 +38,12 @@ const PACK = {
 };
 
 // The demo diff with moe.py renamed to HOSTILE_FILE, two of its blank lines holding payloads and
-// a long token, and a new file with a 100 KB path.
+// a long token, its removed check holding HOSTILE_LINE and LINE_TOKEN, and a new file with a 100 KB path.
 function hostileDiff() {
   const lines = demoDiff().toString('utf8').replaceAll('atom/model_ops/moe.py', HOSTILE_FILE).split('\n');
+  const check = lines.indexOf('-    assert topk <= 8');
+  assert.ok(check > 0, 'the demo diff changed: pick another removed line');
+  lines[check] = `-    ${HOSTILE_LINE} ${LINE_TOKEN}`;
   const hunk = lines.indexOf('@@ -42,0 +46,13 @@');
   assert.deepEqual([lines[hunk + 8], lines[hunk + 9]], ['+', '+'], 'the demo diff changed: pick other lines');
   lines[hunk + 8] = `+# ${payloads(2)}`;
@@ -126,6 +133,21 @@ for (const tab of ['files', 'changes']) {
       return { left: box.left, right: box.right, viewport: document.documentElement.clientWidth };
     });
     assert.ok(layout.left >= 0 && layout.right <= layout.viewport, `the panel stays on the screen: ${JSON.stringify(layout)}`);
+    const badge = await page.$eval(`[data-atom-review="tier-badge"][data-path="${LONG_FILE}"]`, (element) => element.getBoundingClientRect().width);
+    assert.ok(badge > 0 && badge < 300, `the long path's tier badge is bounded (${badge} px)`);
+    await page.close();
+  });
+
+  test(`${tab} page: a hostile diff line reaches its line marker as inert text`, async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`https://github.com/${PR.owner}/${PR.repo}/pull/${PR.number}/${tab}`);
+    const marker = '[data-atom-review="finding"][data-rule="D4"][data-line="41"] [data-atom-review="finding-marker"]';
+    await page.waitForSelector(marker, { timeout: 30000 });
+    await page.click(marker); // its details open
+    const shown = await inspect(page, OURS);
+    assertInert(shown, `${tab} D4`);
+    const text = await page.$eval('[data-atom-review="finding"][data-rule="D4"][data-line="41"]', (element) => element.textContent);
+    assert.ok(text.includes(`the check \`${HOSTILE_LINE} ${LINE_TOKEN}\` is deleted`), 'the line is shown, as text');
     await page.close();
   });
 }
@@ -151,6 +173,19 @@ test('conversation page: the panel is inert text and the drafted review mentions
   assert.doesNotMatch(outsideCode, /(^|[^\\])\]\((javascript:|https?:)/i, 'no link in the draft');
   assert.doesNotMatch(outsideCode, /!\[/, 'no image in the draft');
   assert.match(draft, /atomPwned/, 'the hostile words are in the draft, as text');
+  // Where they are shown, as text: the title heads the draft (escaped, so GitHub renders it as
+  // typed); the panel lists the failing check by name and the human comments by excerpt.
+  assert.ok(draft.startsWith(`## ATOM PR #${PR.number} — Fix \\<img src=x onerror=\\_\\_atomPwned=20\\> \\<script\\>\\_\\_atomPwned=21\\</script\\>`),
+    draft.slice(0, 200));
+  const panel = await page.evaluate(() => ({
+    checks: Array.from(document.querySelectorAll('[data-atom-review="ci-check"]'), (check) => check.dataset.name),
+    checkText: document.querySelector('[data-atom-review="ci-check"]')?.textContent ?? '',
+    comments: Array.from(document.querySelectorAll('[data-atom-review="review-comment"]'), (comment) => comment.textContent),
+  }));
+  assert.deepEqual(panel.checks, [CONVERSATION.checks[0].name], 'the hostile check (the 100 KB one is over the cap)');
+  assert.ok(panel.checkText.includes(CONVERSATION.checks[0].name), 'the check name is shown, as text');
+  assert.ok(panel.comments.some((text) => text.includes('<img src=x onerror=__atomPwned=70> <script>__atomPwned=71</script>')),
+    `the comment is shown, as text: ${JSON.stringify(panel.comments).slice(0, 300)}`);
   const layout = await page.evaluate(() => {
     const box = document.querySelector('[data-atom-review="panel"]').getBoundingClientRect();
     return { left: box.left, right: box.right, viewport: document.documentElement.clientWidth };

@@ -193,3 +193,32 @@ describe('rows GitHub will not give a diff for', () => {
     await page.close();
   });
 });
+
+describe('four rows whose downloads stall, ahead of the others', () => {
+  const base = { owner: OWNER, repo: REPO, author: 'example-dev' };
+  let stalled;
+  let others;
+
+  before(async () => {
+    // Four: as many as the list downloads at once (list-summaries.js's DiffQueue).
+    stalled = Array.from({ length: 4 }, (_, i) => ({ ...base, number: 7101 + i, title: `Stalls ${i + 1}`,
+      diffBytes: diffs[0].bytes, diffStall: true }));
+    others = await listPullRequests({ owner: OWNER, repo: REPO, firstNumber: 7111, diffs: diffs.slice(1, 3) });
+    for (const pr of [...stalled, ...others]) github.addPullRequest(pr);
+    github.addPage(`/${OWNER}/${REPO}/pulls?q=stalls`, renderClassicList({ owner: OWNER, repo: REPO, rows: [...stalled, ...others] }));
+  });
+
+  test('hold every download slot only until their time limit: then the rows behind them get their badges', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`https://github.com/${OWNER}/${REPO}/pulls?q=stalls`);
+    await scrollUntilSettled(page, 6, 50000); // the stalled ones give up after 20 s
+    const badges = await readListBadges(page);
+    const byNumber = new Map(badges.map((b) => [b.pr, b]));
+    for (const pr of stalled) {
+      const badge = byNumber.get(String(pr.number));
+      assert.deepEqual([badge.state, badge.error], ['error', 'timed-out'], `#${pr.number}: ${badge.title}`);
+    }
+    assertBadgesMatch(badges.filter((b) => !stalled.some((pr) => b.pr === String(pr.number))), others);
+    await page.close();
+  });
+});

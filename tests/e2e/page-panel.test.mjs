@@ -16,6 +16,7 @@ const SCREENSHOT_DIR = join(REPO_ROOT, 'test-results');
 const SAME_DIFF_OTHER_PR = { ...DEMO_PR, number: 4243 };
 const UNRECOGNISED_PR = { ...DEMO_PR, number: 4244 };
 const DISMISS_PR = { ...DEMO_PR, number: 4246 };
+const FULL_STORAGE_PR = { ...DEMO_PR, number: 4247 };
 
 let github;
 let browser;
@@ -25,7 +26,7 @@ before(async () => {
   github = await startFakeGitHub();
   browser = await launchWithExtension({ port: github.port });
   const diffBytes = demoDiff();
-  for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR, DISMISS_PR]) github.addPullRequest({ ...pr, diffBytes });
+  for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR, DISMISS_PR, FULL_STORAGE_PR]) github.addPullRequest({ ...pr, diffBytes });
   ({ result: reference } = await referenceReview(diffBytes, backgroundMeta(DEMO_PR)));
 });
 after(async () => {
@@ -140,6 +141,25 @@ describe('panel sections', () => {
     const other = await openWithPanel(pullUrl(SAME_DIFF_OTHER_PR, 'files'));
     assert.deepEqual(await other.$$eval(boxes, (all) => all.filter((box) => box.checked).length), 0);
     await other.close();
+  });
+
+  test('a tick the full storage cannot keep is said in the panel, as an alert', async () => {
+    const page = await openWithPanel(pullUrl(FULL_STORAGE_PR, 'files'));
+    // The extension's storage.local filled to a few bytes under its quota: the tick's write is refused.
+    await browser.serviceWorker.evaluate(async () => {
+      const room = chrome.storage.local.QUOTA_BYTES - await chrome.storage.local.getBytesInUse(null);
+      await chrome.storage.local.set({ 'test-filler': 'x'.repeat(room - 'test-filler'.length - 2 - 16) });
+    });
+    try {
+      await page.locator('[data-atom-review="checklist-item"]').nth(0).check();
+      const notice = page.locator('[data-atom-review="panel"] [data-atom-review="storage-problem"][role="alert"]');
+      await notice.waitFor({ timeout: 10000 });
+      assert.match(await notice.textContent(),
+        /^Saving your review state failed: .*quota.*\. What you ticked or dismissed may not be kept\.$/i);
+    } finally {
+      await browser.serviceWorker.evaluate(() => chrome.storage.local.remove('test-filler'));
+      await page.close();
+    }
   });
 
   test('the panel collapses to its summary line and stays collapsed after a reload', async () => {

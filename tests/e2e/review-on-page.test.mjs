@@ -101,6 +101,55 @@ test('a diff over the size cap is not reviewed, and the panel says why', async (
   await page.close();
 });
 
+// A diff of many small new files (several MiB): reviewing it needs more memory than the engine
+// starts with.
+function manyFilesDiff(count) {
+  const file = (i) => `diff --git a/pad/f${i}.txt b/pad/f${i}.txt\nnew file mode 100644\n--- /dev/null\n`
+    + `+++ b/pad/f${i}.txt\n@@ -0,0 +1,400 @@\n${'+pad\n'.repeat(400)}`;
+  return Buffer.from(Array.from({ length: count }, (_, i) => file(i)).join(''));
+}
+
+test('an engine that aborts is told in the panel, and the next pull request is reviewed on a new engine', async () => {
+  const failing = { owner: 'ROCm', repo: 'ATOM', number: 404410, title: 'Engine aborts' };
+  const next = { owner: 'ROCm', repo: 'ATOM', number: 404411, title: 'Engine back' };
+  github.addPullRequest({ ...failing, diffBytes: manyFilesDiff(3000) });
+  github.addPullRequest({ ...next, diffBytes: demoDiff() });
+  const { result: reference } = await referenceReview(demoDiff(), backgroundMeta(next));
+  const instances = () => browser.serviceWorker.evaluate(() => globalThis.engineInstances);
+  // In the service worker: count the engine's instantiations, and let no WebAssembly memory grow, so
+  // the review aborts the module as it would past its 320 MiB cap.
+  await browser.serviceWorker.evaluate(() => {
+    globalThis.engineInstances = 0;
+    globalThis.realWebAssembly = { ...Object.fromEntries(['instantiate', 'instantiateStreaming'].map((name) => [name, WebAssembly[name]])),
+      grow: WebAssembly.Memory.prototype.grow };
+    for (const name of ['instantiate', 'instantiateStreaming']) {
+      WebAssembly[name] = (...args) => { globalThis.engineInstances += 1; return globalThis.realWebAssembly[name](...args); };
+    }
+    WebAssembly.Memory.prototype.grow = () => { throw new RangeError('this test lets no memory grow'); };
+  });
+  try {
+    const page = await openConversationPage(failing);
+    const panel = await page.waitForSelector('[data-atom-review="panel"][data-state="error"]', { timeout: 40000 });
+    assert.match(await panel.textContent(),
+      /Could not review this pull request: The review engine failed \(.+\); it was restarted for the next review\.$/);
+    await page.close();
+    await browser.serviceWorker.evaluate(() => { WebAssembly.Memory.prototype.grow = globalThis.realWebAssembly.grow; });
+    const before = await instances();
+
+    const nextPage = await openConversationPage(next);
+    await nextPage.waitForSelector('[data-atom-review="panel"]:not([data-state="error"])', { timeout: 30000 });
+    assert.deepEqual(await nextPage.$$eval('[data-atom-review="panel"]', (all) => all.map((p) => p.dataset.verdict)), [reference.verdict]);
+    assert.equal(await instances(), before + 1, 'one new engine');
+    await nextPage.close();
+  } finally {
+    await browser.serviceWorker.evaluate(() => {
+      const real = globalThis.realWebAssembly;
+      Object.assign(WebAssembly, { instantiate: real.instantiate, instantiateStreaming: real.instantiateStreaming });
+      WebAssembly.Memory.prototype.grow = real.grow;
+    });
+  }
+});
+
 test('without a comment box the draft is offered to copy, and the clipboard is written only on that click', async () => {
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 404407, title: 'No comment box' };
   const diffBytes = demoDiff();

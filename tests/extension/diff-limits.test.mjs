@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MAX_DIFF_BYTES, pageDiffFitsMessage } from '../../extension/shared/diff-limits.js';
+import { parseReviewRequest, reviewRequest } from '../../extension/shared/messages.js';
 import { parsePageDiff } from '../../extension/shared/review-inputs.js';
 
 const pageDiff = (text) => ({ text, source: 'page-rendered', files: 1 });
@@ -39,4 +40,14 @@ test('the background refuses a page diff over the cap, so the review falls back 
   assert.deepEqual(parsePageDiff(pageDiff('+x\n')), { text: '+x\n', source: 'page-rendered', files: 1 });
   assert.equal(parsePageDiff(pageDiff('\u0001'.repeat(MAX_DIFF_BYTES / 4))), undefined, 'short in characters, long in its message');
   assert.equal(parsePageDiff(pageDiff('a'.repeat(MAX_DIFF_BYTES + 1))), undefined);
+});
+
+test('a review request with a page diff over the cap keeps the pull request without the diff, so the .diff is fetched', () => {
+  const pr = { owner: 'octo-org', repo: 'widgets', number: 12, title: 'Big change' };
+  const kept = parseReviewRequest(reviewRequest({ ...pr, diff: pageDiff('+x\n') }));
+  assert.deepEqual(kept, { ...pr, diff: { text: '+x\n', source: 'page-rendered', files: 1 } });
+  for (const text of ['a'.repeat(MAX_DIFF_BYTES + 1), '\u0001'.repeat(MAX_DIFF_BYTES / 4)]) {
+    const oversized = parseReviewRequest(reviewRequest({ ...pr, diff: pageDiff(text) }));
+    assert.deepEqual(oversized, pr, 'the request stands; the background fetches the diff (main.js reviewPullRequest)');
+  }
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { summarizeForList } from '../../extension/background/list-summary.js';
+import { ListSummaryStore } from '../../extension/background/list-summary-store.js';
 
 const finding = (severity, rule, path, line) => ({ severity, rule, path, line, problem: `${rule} problem` });
 
@@ -43,4 +44,19 @@ test('the badge tooltip names the tier, counts, types, top findings and the Tier
     '  red B4 a.py:3 — Stale cache', 'Tier 1 files (1): a.py',
     'Tier 2 files (10): f0.py, f1.py, f2.py, f3.py, f4.py, f5.py, f6.py, f7.py and 2 more',
     'Click to open the files page.'].join('\n'));
+});
+
+test('a summary the storage refuses is still shown, its tooltip saying it was not kept and why', async () => {
+  const { doneTooltip } = await import('../../extension/content/views/list-badge.js');
+  const full = { get: async () => ({}), remove: async () => {}, set: async () => { throw new Error('QUOTA_BYTES quota exceeded'); } };
+  const store = new ListSummaryStore({ storage: full });
+  const summary = summarizeForList({ files: [{ path: 'a.py', tier: 2 }] });
+  // As list-summaries.js does with a refused write: the summary, with the reason in `notKept`.
+  const shown = await store.put({ owner: 'octo-org', repo: 'widgets', number: 5, headSha: 'a'.repeat(40) }, summary)
+    .then(() => summary, (error) => ({ ...summary, notKept: error.message }));
+  assert.equal(shown.notKept, 'not kept: QUOTA_BYTES quota exceeded');
+  const lines = doneTooltip(shown).split('\n');
+  assert.equal(lines.at(-2), 'Result not kept: QUOTA_BYTES quota exceeded');
+  assert.equal(lines.at(-1), 'Click to open the files page.');
+  assert.ok(!doneTooltip(summary).includes('not kept'));
 });

@@ -1,7 +1,8 @@
 // extension/background/engine-host.js with the shipped module: inputs are cut to the engine's
 // limits before they are copied in, and after the module aborts (here: out of memory past its
-// cap, from more head files than it can hold) the failure is reported and the next review on the
-// same host runs on a new module.
+// cap, from more head files than it can hold, or from a pack text larger than half of it) in a
+// review, a pack check or anything else, the failure is reported and the next review on the same
+// host runs on a new module.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
@@ -15,9 +16,26 @@ const META = { repo: 'ROCm/ATOM', number: 7, title: 'Tweak MoE' };
 
 function countingHost() {
   const host = { instances: 0 };
-  host.review = createEngineHost(() => { host.instances += 1; return loadEngine(); }).review;
+  Object.assign(host, createEngineHost(() => { host.instances += 1; return loadEngine(); }));
   return host;
 }
+
+// A host whose module records the arguments of each review() it is given.
+function recordingHost() {
+  const host = { reviews: [] };
+  Object.assign(host, createEngineHost(async () => {
+    const engine = await loadEngine();
+    const record = (...args) => { host.reviews.push(args); return engine.review(...args); };
+    return Object.assign(Object.create(engine), { review: record });
+  }));
+  return host;
+}
+
+const isEngineFailure = (error) => {
+  assert.ok(error instanceof EngineFailure, String(error));
+  assert.match(error.message, /^The review engine failed \(.+\); it was restarted for the next review\.$/);
+  return true;
+};
 
 test('a review after an abort runs on a new module and gives the same result', async () => {
   const host = countingHost();
@@ -27,15 +45,26 @@ test('a review after an abort runs on a new module and gives the same result', a
   // 200 head files of 2 MiB each (one buffer, many paths) need more than the module's 320 MiB.
   const twoMiB = new Uint8Array(2 << 20).fill(0x61);
   const tooMany = Array.from({ length: 200 }, (_, i) => ({ path: `atom/f${i}.py`, bytes: twoMiB }));
-  await assert.rejects(host.review(encode(SIMPLE_DIFF), META, tooMany), (error) => {
-    assert.ok(error instanceof EngineFailure, String(error));
-    assert.match(error.message, /^The review engine failed \(.+\); it was restarted for the next review\.$/);
-    return true;
-  });
+  await assert.rejects(host.review(encode(SIMPLE_DIFF), META, tooMany), isEngineFailure);
 
   const after = await host.review(encode(SIMPLE_DIFF), META);
   assert.equal(host.instances, 2);
   assert.equal(after, before);
+});
+
+test('a review after a pack check aborted runs on a new module and gives the same result', async () => {
+  const host = countingHost();
+  const before = await host.review(encode(SIMPLE_DIFF), META);
+
+  // The text is copied into the module once by the binding and once more into the engine's string:
+  // 170 MiB twice is more than the module's 320 MiB.
+  await assert.rejects(host.validatePack('a'.repeat(170 << 20)), isEngineFailure);
+
+  const after = await host.review(encode(SIMPLE_DIFF), META);
+  assert.equal(host.instances, 2);
+  assert.equal(after, before);
+  assert.equal((await host.validatePack('{}')).ok, false);
+  assert.equal(host.instances, 2);
 });
 
 test('a bad argument is refused without replacing the module', async () => {
@@ -55,6 +84,23 @@ test('a diff over the byte limit reaches the engine cut to one byte over, and th
   assert.deepEqual(result.skipped, [{ limit: 'diff-bytes', path: null, size: limits.maxDiffBytes + 1, max: limits.maxDiffBytes }]);
   assert.ok(result.files.length < sections && result.files.length > sections / 2, String(result.files.length));
   assert.match(result.draft, /✂️ Partial review: the diff is larger than 8 MiB/);
+});
+
+test('a head file over the byte limit reaches the engine cut to one byte over, and is reviewed from its hunks', async () => {
+  const host = recordingHost();
+  const limits = JSON.parse((await loadEngine()).inputLimits());
+  const head = encode(`import torch\n${'#\n'.repeat(limits.maxHeadFileBytes)}`);
+  const atLimit = new Uint8Array(limits.maxHeadFileBytes).fill(0x61);
+  const result = JSON.parse(await host.review(encode(SIMPLE_DIFF), META, [
+    { path: 'atom/model_ops/moe.py', bytes: head },
+    { path: 'atom/other.py', bytes: atLimit },
+  ]));
+  const [[, , received]] = host.reviews;
+  assert.deepEqual(received.map((file) => file.path), ['atom/model_ops/moe.py', 'atom/other.py']);
+  assert.equal(received[0].bytes.length, limits.maxHeadFileBytes + 1);
+  assert.deepEqual(received[0].bytes, head.subarray(0, limits.maxHeadFileBytes + 1));
+  assert.equal(received[1].bytes, atLimit);
+  assert.deepEqual(result.files.map((file) => [file.path, file.source, file.source_reason]), [['atom/model_ops/moe.py', 'hunks', 'too-large']]);
 });
 
 test('the host gives the rule catalogue as the engine lists it', async () => {

@@ -84,6 +84,7 @@ TEST(InputLimits, ADiffOverTheByteLimitIsReadUpToTheLastWholeFileWithinIt) {
   EXPECT_EQ(result.skipped[0].limit, "diff-bytes");
   EXPECT_EQ(result.skipped[0].size, diff.size());
   EXPECT_EQ(result.skipped[0].max, kMaxDiffBytes);
+  EXPECT_EQ(result.skipped[0].path, "") << "cut between two files";
   EXPECT_EQ(result.bytes, diff.size());
   EXPECT_LT(result.files.size(), files);
   EXPECT_GT(result.files.size(), files - 4);
@@ -93,6 +94,32 @@ TEST(InputLimits, ADiffOverTheByteLimitIsReadUpToTheLastWholeFileWithinIt) {
                                      "8 MiB were not read."),
             std::string::npos)
       << render_card(result).substr(0, 600);
+}
+
+// Issue #11's second input: 20,000 `if x:` lines each indented one space more every 5 lines, one
+// 40 MB file. Its section alone is over the byte limit, so the diff is cut at the last line end
+// within the limit: the file is reviewed from the lines before the cut, and the cut hunk is said.
+TEST(InputLimits, AFortyMegabyteFileIsReadUpToTheLastLineWithinTheByteLimit) {
+  constexpr size_t kLines = 20000;
+  std::string diff = "diff --git a/x.py b/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/x.py\n@@ -0,0 +1," +
+                     std::to_string(kLines) + " @@\n";
+  for (size_t i = 0; i < kLines; ++i) diff += "+" + std::string(i / 5, ' ') + "if x:\n";
+  ASSERT_GT(diff.size(), 40'000'000u);
+  const ReviewResult result = run_review(diff, meta());
+  ASSERT_EQ(result.skipped.size(), 1u);
+  EXPECT_EQ(result.skipped[0].limit, "diff-bytes");
+  EXPECT_EQ(result.skipped[0].size, diff.size());
+  EXPECT_EQ(result.skipped[0].max, kMaxDiffBytes);
+  EXPECT_EQ(result.skipped[0].path, "x.py");
+  ASSERT_EQ(result.files.size(), 1u);
+  EXPECT_EQ(result.files[0].path, "x.py");
+  EXPECT_GT(result.files[0].additions, 9000);
+  EXPECT_LT(result.files[0].additions, static_cast<int>(kLines));
+  const std::string card = render_card(result);
+  EXPECT_NE(card.find("\n✂️ Partial review: the diff is larger than 8 MiB; its first 8 MiB end inside `x.py`, whose "
+                      "later lines were not read, nor anything after them.\n"),
+            std::string::npos)
+      << card.substr(0, 600);
 }
 
 TEST(InputLimits, WithinEveryLimitNothingIsSkipped) {
