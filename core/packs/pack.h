@@ -57,6 +57,12 @@ struct CustomOpDecorator {
   bool body_is_fake = false;
 };
 
+// C3: a number that is one model family's dimension, where the code should read the config.
+struct ModelMagicNumber {
+  std::string value;       // decimal digits: "576"
+  std::string stands_for;  // named in the finding: "kv_lora_rank + qk_rope_head_dim (DeepSeek MLA: 512 + 64)"
+};
+
 // HK1: a file name that marks a file committed by mistake ("scratch perf script": `^run_?perf.*\.sh$`).
 struct LeftoverFilePattern {
   std::string kind;                        // named in the finding
@@ -77,6 +83,8 @@ struct PackKnowledge {
   // RE2 matching any of them, made by the loader; nullptr when the list is empty.
   std::vector<std::string> production_models;
   std::shared_ptr<const RE2> production_model_pattern;
+  // C3: the model dimensions an added line should not spell as a bare number.
+  std::vector<ModelMagicNumber> model_magic_numbers;
 };
 
 struct Pack {

@@ -148,10 +148,32 @@ std::shared_ptr<const RE2> read_models(Reader& reader, const json& list, const s
   return compile_knowledge_pattern(reader, "(?i)(?:" + alternatives + ")", path);
 }
 
+std::vector<ModelMagicNumber> read_magic_numbers(Reader& reader, const json& list, const std::string& path) {
+  static const RE2 kDecimal(R"([1-9][0-9]{1,11})");
+  std::vector<ModelMagicNumber> out;
+  if (!reader.array(list, path)) return out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string entry_path = child(path, i);
+    if (!reader.object(list[i], entry_path, {"value", "stands_for"}, {"value", "stands_for"})) continue;
+    auto value = reader.string(list[i]["value"], child(entry_path, "value"));
+    auto stands_for = reader.string(list[i]["stands_for"], child(entry_path, "stands_for"));
+    if (value && !RE2::FullMatch(*value, kDecimal)) {
+      reader.error(child(entry_path, "value"), "must be a whole number of 2 to 12 digits, as a string (\"576\")");
+      continue;
+    }
+    if (value && stands_for) out.push_back({*value, *stands_for});
+  }
+  return out;
+}
+
 PackKnowledge read_knowledge(Reader& reader, const json& knowledge, const std::string& path) {
   PackKnowledge out;
-  if (!reader.object(knowledge, path, {"stack_modules", "custom_op_decorators", "leftover_files", "production_models"}, {}))
+  if (!reader.object(knowledge, path,
+                     {"stack_modules", "custom_op_decorators", "leftover_files", "production_models", "model_magic_numbers"},
+                     {}))
     return out;
+  if (knowledge.contains("model_magic_numbers"))
+    out.model_magic_numbers = read_magic_numbers(reader, knowledge["model_magic_numbers"], child(path, "model_magic_numbers"));
   if (knowledge.contains("leftover_files"))
     out.leftover_files = read_leftovers(reader, knowledge["leftover_files"], child(path, "leftover_files"));
   if (knowledge.contains("production_models"))

@@ -1,5 +1,5 @@
-// C3 — a new arch string literal in a dispatch condition, or an arch/model magic constant
-// (576 = kv_lora_rank + qk_rope_head_dim) instead of config or a named constant.
+// C3 — a new arch string literal in a dispatch condition, or a model magic constant (the pack's
+// model_magic_numbers: 576 = kv_lora_rank + qk_rope_head_dim) instead of config or a named constant.
 #include <memory>
 #include <set>
 #include <re2/re2.h>
@@ -13,13 +13,10 @@ constexpr const char* kArchKey = "C3.arch_literal";
 constexpr const char* kMagicKey = "C3.magic_constant";
 // A comparison or membership test: where an arch literal makes a dispatch decision.
 constexpr const char* kDecisionPattern = R"((?:==|!=|\bin\b|\bnot\s+in\b|startswith|endswith|^\s*(?:if|elif|while)\b))";
-// DeepSeek/Kimi MLA and model sizes that stand for a config value: 576 (kv_lora_rank 512 +
-// qk_rope_head_dim 64), 7168 (hidden), 1536 (q_lora_rank), 18432 (intermediate), 129280 and
-// 163840 (vocab), 2880 (GPT-OSS hidden).
-// The number must sit between code operators ("576-wide" in prose the lexer took for code
-// does not count).
-constexpr const char* kMagicPattern =
-    R"((?:[=(,\[*+/<>]\s*|\b)(576|7168|1536|18432|129280|163840|2880)(?:\.0)?\s*(?:[),\]*+/<>=:]|$))";
+// A whole number between code operators ("576-wide" in prose the lexer took for code does not
+// count); which numbers are model dimensions is the pack's knowledge (model_magic_numbers).
+constexpr const char* kNumberPattern =
+    R"((?:[=(,\[*+/<>]\s*|\b)([1-9][0-9]+)(?:\.0)?\s*(?:[),\]*+/<>=:]|$))";
 
 const RuleMeta& c3_meta() {
   static const RuleMeta meta = [] {
@@ -32,7 +29,8 @@ const RuleMeta& c3_meta() {
     m.what =
         "Flags an added line whose condition compares with an arch string literal (`get_gfx() == \"gfx950\"`, "
         "`arch in (\"gfx942\", …)`, `.startswith(\"gfx94\")`), and an added line that uses a model-shape magic "
-        "number (576 = kv_lora_rank + qk_rope_head_dim, 7168, 1536, 18432, 129280, 163840, 2880) instead of the "
+        "number (the pack's `model_magic_numbers`: 576 = kv_lora_rank + qk_rope_head_dim, 7168, 1536, 18432, "
+        "129280, 163840, 2880 in the built-in packs) instead of the "
         "config value or a named constant.";
     m.why =
         "An arch literal in a dispatch silently excludes (or includes) every other arch — the next one "
@@ -58,14 +56,14 @@ const RuleMeta& c3_meta() {
          "take the arch decision from a capability helper or a central arch table instead of the literal "
          "`\"{literal}\"`, and say what the other archs should do.",
          "what the other archs should do on this path, and whether `\"{literal}\"` belongs in a capability helper."},
-        {"magic_constant", "The magic constant `{value}` stands in for a model dimension",
+        {"magic_constant", "The magic constant `{value}` stands in for a model dimension: {stands_for}",
          "Correct for one model family only: a model with another kv_lora_rank / hidden size takes the wrong "
          "path or gets a wrong shape.",
          "compute `{value}` from the config (e.g. kv_lora_rank + qk_rope_head_dim) or use a named constant that "
          "says what it is.",
          "which model dimension `{value}` stands for and whether other models share it."},
     };
-    m.line_patterns = {{kArchKey, kDecisionPattern}, {kMagicKey, kMagicPattern}};
+    m.line_patterns = {{kArchKey, kDecisionPattern}, {kMagicKey, kNumberPattern}};
     return m;
   }();
   return meta;
@@ -126,6 +124,17 @@ UnchangedText unchanged_text(const FileView& file) {
   return text;
 }
 
+// The first number of `code` that the pack lists as a model dimension.
+const ModelMagicNumber* first_magic_number(const std::string& code, const RE2& number,
+                                           const std::vector<ModelMagicNumber>& magic_numbers) {
+  re2::StringPiece input(code);
+  std::string value;
+  while (RE2::FindAndConsume(&input, number, &value))
+    for (const ModelMagicNumber& magic : magic_numbers)
+      if (magic.value == value) return &magic;
+  return nullptr;
+}
+
 class C3ArchLiteral final : public Rule {
  public:
   const RuleMeta& meta() const override { return c3_meta(); }
@@ -153,14 +162,17 @@ class C3ArchLiteral final : public Rule {
         break;
       }
     }
-    static const RE2 magic(kMagicPattern);
+    const std::vector<ModelMagicNumber>& magic_numbers = model.pack->knowledge.model_magic_numbers;
+    if (magic_numbers.empty()) return;
+    static const RE2 number(kNumberPattern);
     for (const auto& [file, line] : model.hits(kMagicKey)) {
       if (exempt_file(*file) || line->in_docstring || RE2::PartialMatch(line->code, named_constant)) continue;
-      std::string value;
-      if (!RE2::PartialMatch(line->code, magic, &value)) continue;
-      const RE2 same_value("\\b" + value + "\\b");
+      const ModelMagicNumber* magic = first_magic_number(line->code, number, magic_numbers);
+      if (magic == nullptr) continue;
+      const RE2 same_value("\\b" + magic->value + "\\b");
       if (RE2::PartialMatch(unchanged_of(file).code, same_value)) continue;
-      out.push_back(abc::line_finding("C3", Severity::Warn, *file, *line, "magic_constant", {{"value", value}}));
+      out.push_back(abc::line_finding("C3", Severity::Warn, *file, *line, "magic_constant",
+                                      {{"value", magic->value}, {"stands_for", magic->stands_for}}));
     }
   }
 };

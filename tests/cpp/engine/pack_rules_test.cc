@@ -180,5 +180,30 @@ TEST(PackRules, InvalidMetaPackIsAClearError) {
   EXPECT_EQ(not_object["errors"][0]["message"], "meta.pack: must be an object");
 }
 
+// C3's model dimensions are the pack's knowledge: a number the pack lists is reported with what it
+// stands for; the same line under a pack that lists another number, or none, is not.
+TEST(PackKnowledge, ModelMagicNumbersDecideWhatC3Reports) {
+  const char* diff =
+      "diff --git a/atom/models/llama.py b/atom/models/llama.py\n--- a/atom/models/llama.py\n+++ b/atom/models/llama.py\n"
+      "@@ -1,2 +1,4 @@\n def shard(hidden):\n+    if hidden == 4096:\n+        return 2\n     return 1\n";
+  auto review_knowing = [&](const std::string& knowledge) {
+    PackLoad load = load_user_pack(R"({"name": "P", "repos": ["o/r"], "rules": {"C3": {"enabled": true}}, "knowledge": )" +
+                                   knowledge + "}");
+    EXPECT_TRUE(load.pack) << (load.errors.empty() ? "" : pack_error_line(load.errors[0]));
+    return review_with(load.pack ? *load.pack : Pack(), diff);
+  };
+  const ReviewResult listed =
+      review_knowing(R"J({"model_magic_numbers": [{"value": "4096", "stands_for": "hidden_size (Llama 3 8B)"}]})J");
+  const std::vector<const Finding*> found = of_rule(listed, "C3");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0]->line, 2);
+  EXPECT_EQ(found[0]->message_id, "magic_constant");
+  EXPECT_NE(render_card(listed).find("The magic constant `4096` stands in for a model dimension: hidden\\_size (Llama 3 8B)"),
+            std::string::npos)
+      << render_card(listed);
+  EXPECT_TRUE(of_rule(review_knowing(R"({"model_magic_numbers": [{"value": "576", "stands_for": "MLA"}]})"), "C3").empty());
+  EXPECT_TRUE(of_rule(review_knowing("{}"), "C3").empty());
+}
+
 }  // namespace
 }  // namespace atom

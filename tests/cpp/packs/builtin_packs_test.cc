@@ -53,7 +53,7 @@ TEST(BuiltinPacks, PackFileReviewsTheCorpusAsTheBuiltInPack) {
   std::map<std::string, Pack> from_files;
   for (const char* name : {"atom", "aiter"}) {
     PackLoad load = load_user_pack(ci_test::read_file(std::string(ATOM_SOURCE_DIR) + "/core/packs/" + name + ".json"));
-    ASSERT_TRUE(load.pack) << name;
+    ASSERT_TRUE(load.pack) << name << ": " << (load.errors.empty() ? "" : pack_error_line(load.errors[0]));
     from_files.emplace(name, std::move(*load.pack));
   }
   for (const ci_test::fs::path& diff : diffs) {

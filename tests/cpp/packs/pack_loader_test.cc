@@ -100,7 +100,7 @@ TEST(PackLoader, UnknownKey) {
 TEST(PackLoader, UnknownKeyEscapedInThePointer) {
   EXPECT_EQ(errors_of(R"({"name": "P", "repos": [], "knowledge": {"a/b~c": 1}})"),
             std::vector<std::string>{"/knowledge/a~1b~0c: unknown key; expected one of: stack_modules, custom_op_decorators, "
-                                     "leftover_files, production_models"});
+                                     "leftover_files, production_models, model_magic_numbers"});
 }
 
 TEST(PackLoader, WrongTypes) {
@@ -271,6 +271,23 @@ TEST(PackLoader, BadKnowledgePatterns) {
                           "production_models": ["qwen", "(kimi"]}})"),
             (std::vector<std::string>{"/knowledge/leftover_files/0/pattern: RE2 rejects it: no argument for repetition operator: *",
                                       "/knowledge/production_models/1: RE2 rejects it: missing ): (kimi"}));
+}
+
+TEST(PackLoader, ModelMagicNumbers) {
+  const PackLoad load = load_pack(R"J({"name": "P", "repos": [], "knowledge": {"model_magic_numbers": [
+                                      {"value": "4096", "stands_for": "hidden_size (Llama 3 8B)"}]}})J");
+  ASSERT_TRUE(load.pack);
+  ASSERT_EQ(load.pack->knowledge.model_magic_numbers.size(), 1u);
+  EXPECT_EQ(load.pack->knowledge.model_magic_numbers[0].value, "4096");
+  EXPECT_EQ(load.pack->knowledge.model_magic_numbers[0].stands_for, "hidden_size (Llama 3 8B)");
+}
+
+TEST(PackLoader, BadModelMagicNumber) {
+  EXPECT_EQ(errors_of(R"({"name": "P", "repos": [], "knowledge": {"model_magic_numbers": [
+                           {"value": "0x1000", "stands_for": "hidden"}, {"value": "7"}]}})"),
+            (std::vector<std::string>{
+                "/knowledge/model_magic_numbers/0/value: must be a whole number of 2 to 12 digits, as a string (\"576\")",
+                "/knowledge/model_magic_numbers/1: missing required key \"stands_for\""}));
 }
 
 TEST(PackLoader, ProductionModelsMakeOneCaseInsensitivePattern) {

@@ -74,6 +74,7 @@ const Case kInvalid[] = {
         "severity": "warn", "problem": "p", "impact": "i", "action": "a"}]})"},
     {"dotted stack module", R"({"name": "P", "repos": [], "knowledge": {"stack_modules": ["torch.nn"]}})"},
     {"decorator condition", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "only_with": "x"}]}})"},
+    {"magic number", R"({"name": "P", "repos": [], "knowledge": {"model_magic_numbers": [{"value": "4k", "stands_for": "h"}]}})"},
     {"decorator body_is_fake", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "body_is_fake": "yes"}]}})"},
 };
 
