@@ -69,6 +69,10 @@ const SNIPPETS = [
 ];
 const INVALID_UTF8 = [0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82];
 
+// `items` put into `text` at `at`, as a new array. Not splice(at, 0, ...items): spreading a
+// megabyte line into arguments overflows the call stack.
+const inserted = (text, at, items) => text.slice(0, at).concat(Array.from(items), text.slice(at));
+
 function mutateBytes(bytes, random) {
   const pick = (n) => Math.floor(random() * n);
   let text = Array.from(bytes);
@@ -78,18 +82,18 @@ function mutateBytes(bytes, random) {
     const lineStart = text.lastIndexOf(10, at - 1) + 1;
     switch (pick(7)) {
       case 0: if (text.length) text[pick(text.length)] = pick(256); break;
-      case 1: text.splice(at, 0, ...INVALID_UTF8.slice(0, 1 + pick(INVALID_UTF8.length))); break;
+      case 1: text = inserted(text, at, INVALID_UTF8.slice(0, 1 + pick(INVALID_UTF8.length))); break;
       case 2: text.splice(at, pick(64)); break;
       case 3: { // a snippet as a new line, an added line or a removed line
         const prefix = ['', '+', '-', ' '][pick(4)];
-        text.splice(lineStart, 0, ...encoder.encode(`${prefix}${SNIPPETS[pick(SNIPPETS.length)]}\n`));
+        text = inserted(text, lineStart, encoder.encode(`${prefix}${SNIPPETS[pick(SNIPPETS.length)]}\n`));
         break;
       }
       case 4: { // duplicate a run of lines
         const end = text.indexOf(10, at);
         const line = text.slice(lineStart, end < 0 ? text.length : end + 1);
         const times = 1 + pick(8);
-        for (let i = 0; i < times; i++) text.splice(lineStart, 0, ...line);
+        text = inserted(text, lineStart, Array(times).fill(line).flat());
         break;
       }
       case 5: { // a digit in a hunk header or line number changes
