@@ -55,6 +55,9 @@ struct CustomOpDecorator {
   // torch_compile_guard and compile_ops run `calling_func` on fake tensors), so the op has a fake
   // and only what its body does decides whether that fake works.
   bool body_is_fake = false;
+  // Module-level lists whose string entries name functions the decorator leaves as plain
+  // functions, registering no op (aiter's NONE_WRAPPED_OP): such a function needs no fake.
+  std::vector<std::string> unregistered_lists;
 };
 
 // C3: a number that is one model family's dimension, where the code should read the config.

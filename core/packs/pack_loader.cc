@@ -193,7 +193,7 @@ PackKnowledge read_knowledge(Reader& reader, const json& knowledge, const std::s
     if (reader.array(list, list_path)) {
       for (size_t i = 0; i < list.size(); ++i) {
         const std::string entry_path = child(list_path, i);
-        if (!reader.object(list[i], entry_path, {"name", "only_with", "body_is_fake"}, {"name"})) continue;
+        if (!reader.object(list[i], entry_path, {"name", "only_with", "body_is_fake", "unregistered_lists"}, {"name"})) continue;
         CustomOpDecorator decorator;
         if (auto name = reader.string(list[i]["name"], child(entry_path, "name"))) {
           if (is_dotted_name(*name)) decorator.name = *name;
@@ -208,6 +208,16 @@ PackKnowledge read_knowledge(Reader& reader, const json& knowledge, const std::s
         if (list[i].contains("body_is_fake"))
           if (auto flag = reader.boolean(list[i]["body_is_fake"], child(entry_path, "body_is_fake")))
             decorator.body_is_fake = *flag;
+        if (list[i].contains("unregistered_lists")) {
+          const std::string lists_path = child(entry_path, "unregistered_lists");
+          const json& lists = list[i]["unregistered_lists"];
+          if (reader.array(lists, lists_path))
+            for (size_t j = 0; j < lists.size(); ++j)
+              if (auto name = reader.string(lists[j], child(lists_path, j))) {
+                if (is_dotted_name(*name) && name->find('.') == std::string::npos) decorator.unregistered_lists.push_back(*name);
+                else reader.error(child(lists_path, j), "must be a Python variable name");
+              }
+        }
         if (!decorator.name.empty()) out.custom_op_decorators.push_back(std::move(decorator));
       }
     }

@@ -13,15 +13,21 @@
 #include "core/report/text_util.h"
 
 namespace atom {
+
+const char* verdict_label(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::Lgtm: return "LGTM";
+    case Verdict::NeedsWork: return "NEEDS WORK";
+    case Verdict::Block: return "BLOCK";
+  }
+  return "LGTM";
+}
+
 namespace {
 
-const char* verdict_line(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Lgtm: return "✅ LGTM";
-    case Verdict::NeedsWork: return "⚠️ NEEDS WORK";
-    case Verdict::Block: return "🔴 BLOCK";
-  }
-  return "✅ LGTM";
+std::string verdict_line(Verdict verdict) {
+  const char* icon = verdict == Verdict::Block ? "🔴" : verdict == Verdict::NeedsWork ? "⚠️" : "✅";
+  return std::string(icon) + " " + verdict_label(verdict);
 }
 
 const char* severity_icon(Severity severity) {

@@ -1,5 +1,7 @@
 #include "core/report/result_json.h"
 
+#include <map>
+
 #include "core/report/finding_words.h"
 #include "core/report/render.h"
 #include "core/report/text_util.h"
@@ -30,14 +32,33 @@ json file_json(const FileSummary& file) {
   return out;
 }
 
+// Besides the sizes, what a page shows at a glance: findings by severity, files by tier and the
+// most critical tier touched (null for no file), so no host counts them again.
 json stats_json(const ReviewResult& result) {
-  int additions = 0, deletions = 0;
+  int additions = 0, deletions = 0, top_tier = 0;
+  std::map<int, int> by_tier = {{1, 0}, {2, 0}, {3, 0}};
   for (const auto& file : result.files) {
     additions += file.additions;
     deletions += file.deletions;
+    by_tier[file.tier.tier] += 1;
+    if (top_tier == 0 || file.tier.tier < top_tier) top_tier = file.tier.tier;
   }
+  std::map<Severity, int> by_severity;
+  for (const auto& finding : result.findings) by_severity[finding.severity] += 1;
+  json files_by_tier = json::object();
+  for (const auto& [tier, count] : by_tier) files_by_tier[std::to_string(tier)] = count;
   return {{"files", result.files.size()}, {"additions", additions}, {"deletions", deletions},
-          {"bytes", result.bytes}};
+          {"bytes", result.bytes},
+          {"red", by_severity[Severity::Red]}, {"warn", by_severity[Severity::Warn]}, {"notes", by_severity[Severity::Note]},
+          {"files_by_tier", std::move(files_by_tier)},
+          {"top_tier", top_tier == 0 ? json(nullptr) : json(top_tier)}};
+}
+
+// Where a piece of evidence points in the diff, or null when it quotes the PR's own text.
+json place_json(const Evidence& evidence) {
+  if (evidence.path.empty()) return nullptr;
+  return {{"path", evidence.path}, {"line", evidence.line > 0 ? json(evidence.line) : json(nullptr)},
+          {"side", to_string(evidence.side)}};
 }
 
 json context_json(const PrContext& context) {
@@ -97,15 +118,22 @@ json to_result_json(const ReviewResult& result) {
   for (const auto& file : result.files) files.push_back(file_json(file));
 
   json pr_types = json::array();
-  for (const auto& type : result.pr_types) pr_types.push_back({{"id", type.id}, {"evidence", type.evidence}});
+  for (const auto& type : result.pr_types)
+    pr_types.push_back({{"id", type.id}, {"evidence", type.evidence.text}, {"at", place_json(type.evidence)}});
 
   json questions = json::array();
-  for (const auto& q : result.questions)
-    questions.push_back({{"id", q.id}, {"answer", q.answer}, {"evidence", q.evidence}});
+  for (const auto& q : result.questions) {
+    json texts = json::array(), places = json::array();
+    for (const Evidence& evidence : q.evidence) {
+      texts.push_back(evidence.text);
+      places.push_back(place_json(evidence));
+    }
+    questions.push_back({{"id", q.id}, {"answer", q.answer}, {"evidence", std::move(texts)}, {"evidence_at", std::move(places)}});
+  }
 
   json checklist = json::array();
   for (const auto& entry : result.checklist)
-    checklist.push_back({{"path", string_or_null(entry.path)}, {"items", entry.items}});
+    checklist.push_back({{"path", string_or_null(entry.path)}, {"mandatory", entry.mandatory}, {"items", entry.items}});
 
   json findings = json::array();
   for (const auto& finding : result.findings) findings.push_back(finding_json(finding));
@@ -145,6 +173,7 @@ json to_result_json(const ReviewResult& result) {
           {"ai_signals", std::move(ai_signals)},
           {"elevated_ai_risk", result.elevated_ai_risk},
           {"verdict", to_string(result.verdict)},
+          {"verdict_label", verdict_label(result.verdict)},
           {"draft", render_card(result)},
           {"errors", std::move(errors)},
           {"skipped", std::move(skipped)}};

@@ -7,6 +7,7 @@
 #include "core/model/diff.h"
 #include "core/model/file_source.h"
 #include "core/model/pr_meta.h"
+#include "core/model/side.h"
 #include "core/rules/finding.h"
 #include "core/tiers/tier_table.h"
 
@@ -27,9 +28,21 @@ struct FileSummary {
   std::map<int, int> removed_line_anchors;
 };
 
-struct PrType { std::string id; std::string evidence; };
-struct Question { std::string id; std::string answer; std::vector<std::string> evidence; };
-struct ChecklistEntry { std::string path; std::vector<std::string> items; };
+// What a PR type or an answer rests on: a place in the diff (path set; line 0 for the whole file)
+// or the PR's own text (path empty). `text` is how it reads: "path:12", "path:12 (removed)",
+// "path", `title: "Fix"`, "description".
+struct Evidence {
+  std::string text;
+  std::string path;
+  int line = 0;
+  Side side = Side::New;
+  bool operator==(const Evidence&) const = default;
+};
+
+struct PrType { std::string id; Evidence evidence; };
+struct Question { std::string id; std::string answer; std::vector<Evidence> evidence; };
+// `mandatory`: the seed's questions for a Tier 1 or Tier 2 file, which the reviewer must go through.
+struct ChecklistEntry { std::string path; std::vector<std::string> items; bool mandatory = false; };
 struct AiSignal { std::string id; std::string evidence; };
 struct DismissedFinding { Finding finding; std::string reason; };
 

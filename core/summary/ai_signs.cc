@@ -9,24 +9,24 @@
 namespace atom {
 namespace {
 
-using Evidence = std::optional<std::string>;
+using Sign = std::optional<std::string>;  // what shows the sign, or none
 
 bool blank(const std::string& text) { return text.find_first_not_of(" \t\r\n") == std::string::npos; }
 
-Evidence what_not_why(const ReviewModel& model, const std::vector<PrType>& types) {
+Sign what_not_why(const ReviewModel& model, const std::vector<PrType>& types) {
   if (!model.has_body || blank(body_text(model)) || has_pr_type(types, "bug_fix")) return std::nullopt;
   if (RE2::PartialMatch(body_text(model), why_pattern())) return std::nullopt;
   return std::string("the description gives no cause, mechanism or motivation");
 }
 
-Evidence fix_without_root_cause(const ReviewModel& model, const std::vector<PrType>& types) {
+Sign fix_without_root_cause(const ReviewModel& model, const std::vector<PrType>& types) {
   if (!model.has_body || !has_pr_type(types, "bug_fix")) return std::nullopt;
   if (RE2::PartialMatch(body_text(model), root_cause_pattern())) return std::nullopt;
   return std::string("a fix whose description does not say what caused the bug");
 }
 
 // Speed-up factors that are all whole or half numbers ("2.0x", "1.5x", "3x").
-Evidence round_perf_numbers(const ReviewModel& model, const std::vector<PrType>& types) {
+Sign round_perf_numbers(const ReviewModel& model, const std::vector<PrType>& types) {
   static const RE2 factor(R"((\d+(?:\.\d+)?)\s*[x×](?:\W|$))");
   if (!model.has_body || !has_pr_type(types, "performance")) return std::nullopt;
   const std::vector<std::string> factors = all_matches(body_text(model), factor);
@@ -39,7 +39,7 @@ Evidence round_perf_numbers(const ReviewModel& model, const std::vector<PrType>&
   return "every speed-up factor is round: " + list;
 }
 
-Evidence perf_screenshots_only(const ReviewModel& model, const std::vector<PrType>& types) {
+Sign perf_screenshots_only(const ReviewModel& model, const std::vector<PrType>& types) {
   static const RE2 image(R"((?i)!\[[^\]]*\]\(|<img\b|user-attachments/assets)");
   static const RE2 measured(
       R"((?i)\d+(?:\.\d+)?\s*(?:ms|us|µs|s|sec|tokens?/s|tok/s|tflops|gb/s|%|x)(?:\W|$))");
@@ -59,7 +59,7 @@ Evidence perf_screenshots_only(const ReviewModel& model, const std::vector<PrTyp
 }
 
 // Test sizes in the changed test files, all at most 256 tokens (or M = 1).
-Evidence toy_test_shapes(const ReviewModel& model) {
+Sign toy_test_shapes(const ReviewModel& model) {
   static const RE2 size(
       R"((?i)\b(?:m|num_tokens|token_num|n_tokens|batch_size|bs|seq_len|seqlen)\s*[=:]\s*(\d+))");
   static const RE2 parametrized(
@@ -79,7 +79,7 @@ Evidence toy_test_shapes(const ReviewModel& model) {
         for (const auto& value : values) {
           if (value.size() > 9) return std::nullopt;  // far beyond toy sizes
           largest = std::max(largest, std::stol(value));
-          if (first.empty()) first = where({&file, &line});
+          if (first.empty()) first = where({&file, &line}).text;
         }
       }
   }
@@ -87,7 +87,7 @@ Evidence toy_test_shapes(const ReviewModel& model) {
   return "largest test size " + std::to_string(largest) + " (" + first + ")";
 }
 
-Evidence from_finding(const std::vector<Finding>& findings, const char* rule) {
+Sign from_finding(const std::vector<Finding>& findings, const char* rule) {
   for (const Finding& finding : findings) {
     if (finding.rule != rule) continue;
     if (finding.path.empty()) return std::string("a finding on the pull request");
@@ -100,7 +100,7 @@ Evidence from_finding(const std::vector<Finding>& findings, const char* rule) {
 
 // "## Test Plan" / "## Test Result" headings with nothing but blank lines or HTML comments
 // under them: the PR template, unfilled.
-Evidence template_text_left(const ReviewModel& model) {
+Sign template_text_left(const ReviewModel& model) {
   static const RE2 heading(R"((?i)^\s*#+\s*(test plan|test results?)\s*:?\s*$)");
   static const RE2 any_heading(R"(^\s*#+\s)");
   static const RE2 comment_only(R"(^\s*(?:<!--.*-->)?\s*$)");
@@ -132,23 +132,23 @@ Evidence template_text_left(const ReviewModel& model) {
   return std::nullopt;
 }
 
-Evidence module_level_sys_path(const ReviewModel& model) {
+Sign module_level_sys_path(const ReviewModel& model) {
   static const RE2 sys_path(R"(^sys\.path\.(?:insert|append)\s*\()");
   for (const FileView& file : model.files) {
     if (file.language != Language::Python) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (line.kind == LineKind::Added && line.indent == 0 && RE2::PartialMatch(line.code, sys_path))
-          return where({&file, &line});
+          return where({&file, &line}).text;
   }
   return std::nullopt;
 }
 
-Evidence ai_attribution(const ReviewModel& model) {
+Sign ai_attribution(const ReviewModel& model) {
   static const RE2 footer(
       R"((?i)(generated with \[?(?:claude|copilot|cursor|codex|gemini|chatgpt)[^\n]*|co-authored-by:[^\n]*(?:claude|copilot|cursor|codex|gemini|chatgpt|openai|anthropic)[^\n]*|generated (?:by|with) (?:an? )?(?:ai|llm|chatgpt|copilot|cursor|codex|gemini)\b[^\n]*))");
-  if (auto evidence = body_evidence(model, footer)) return evidence;
-  if (auto hit = first_matching_line(model, footer, LineQuery{.added = true, .raw = true})) return where(*hit);
+  if (auto evidence = body_evidence(model, footer)) return evidence->text;
+  if (auto hit = first_matching_line(model, footer, LineQuery{.added = true, .raw = true})) return where(*hit).text;
   return std::nullopt;
 }
 
@@ -164,7 +164,7 @@ const std::vector<std::string>& ai_signal_ids() {
 
 std::vector<AiSignal> detect_ai_signals(const ReviewModel& model, const std::vector<PrType>& types,
                                         const std::vector<Finding>& findings) {
-  const Evidence found[] = {
+  const Sign found[] = {
       what_not_why(model, types),          round_perf_numbers(model, types),
       perf_screenshots_only(model, types), toy_test_shapes(model),
       from_finding(findings, "B1"),        from_finding(findings, "D2"),

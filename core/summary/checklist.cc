@@ -125,7 +125,7 @@ std::vector<ChecklistEntry> build_checklist(const ReviewModel& model, const std:
   });
   for (const FileView* file : files) {
     if (!checklist.empty() && checklist.back().path == file->path) continue;  // same file in several commits
-    ChecklistEntry entry{file->path, {}};
+    ChecklistEntry entry{file->path, {}, file->tier.tier <= 2};
     if (file->tier.tier == 1) add_tier1_items(model, *file, entry.items);
     else if (file->tier.tier == 2) add_tier2_items(*file, entry.items);
     else add_bridge_items(*file, entry.items);

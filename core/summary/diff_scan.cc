@@ -26,11 +26,16 @@ std::string one_line(std::string text) {
 
 }  // namespace
 
-std::string where(const LineHit& hit) {
-  std::string text = hit.file->path + ":" + std::to_string(hit.line->line_number());
-  if (hit.line->kind == LineKind::Removed) text += " (removed)";
-  return text;
+Evidence where(const LineHit& hit) {
+  const bool removed = hit.line->kind == LineKind::Removed;
+  const int line = hit.line->line_number();
+  return {hit.file->path + ":" + std::to_string(line) + (removed ? " (removed)" : ""), hit.file->path, line,
+          removed ? Side::Old : Side::New};
 }
+
+Evidence whole_file(const FileView& file) { return {file.path, file.path, 0, Side::New}; }
+
+Evidence pr_text(std::string text) { return {std::move(text), "", 0, Side::New}; }
 
 std::vector<LineHit> matching_lines(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
   std::vector<LineHit> hits;
@@ -85,17 +90,17 @@ std::vector<std::string> all_matches(const std::string& text, const RE2& pattern
   return found;
 }
 
-std::optional<std::string> title_evidence(const ReviewModel& model, const RE2& pattern) {
-  if (auto word = first_match(title_text(model), pattern)) return "title: \"" + one_line(*word) + "\"";
+std::optional<Evidence> title_evidence(const ReviewModel& model, const RE2& pattern) {
+  if (auto word = first_match(title_text(model), pattern)) return pr_text("title: \"" + one_line(*word) + "\"");
   return std::nullopt;
 }
 
-std::optional<std::string> body_evidence(const ReviewModel& model, const RE2& pattern) {
-  if (auto word = first_match(body_text(model), pattern)) return "description: \"" + one_line(*word) + "\"";
+std::optional<Evidence> body_evidence(const ReviewModel& model, const RE2& pattern) {
+  if (auto word = first_match(body_text(model), pattern)) return pr_text("description: \"" + one_line(*word) + "\"");
   return std::nullopt;
 }
 
-std::optional<std::string> text_evidence(const ReviewModel& model, const RE2& pattern) {
+std::optional<Evidence> text_evidence(const ReviewModel& model, const RE2& pattern) {
   if (auto evidence = title_evidence(model, pattern)) return evidence;
   return body_evidence(model, pattern);
 }

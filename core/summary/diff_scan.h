@@ -9,6 +9,7 @@
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
+#include "core/result/review_result.h"
 
 namespace atom {
 
@@ -25,17 +26,20 @@ struct LineQuery {
   bool skip_tests = false;   // leave out test files
 };
 
-// "path:12" for a new-side line, "path:12 (removed)" for a removed one.
-std::string where(const LineHit& hit);
+// The line as evidence: "path:12" for a new-side line, "path:12 (removed)" for a removed one.
+Evidence where(const LineHit& hit);
+Evidence whole_file(const FileView& file);
+// Evidence from the PR's text, not a place in the diff.
+Evidence pr_text(std::string text);
 
 std::vector<LineHit> matching_lines(const ReviewModel& model, const RE2& pattern, const LineQuery& query);
 std::optional<LineHit> first_matching_line(const ReviewModel& model, const RE2& pattern, const LineQuery& query);
 
 // First match of `pattern` in the title, then in the body: `title: "…"` / `description: "…"`
 // (the matched text, or its first capture group when there is one).
-std::optional<std::string> text_evidence(const ReviewModel& model, const RE2& pattern);
-std::optional<std::string> title_evidence(const ReviewModel& model, const RE2& pattern);
-std::optional<std::string> body_evidence(const ReviewModel& model, const RE2& pattern);
+std::optional<Evidence> text_evidence(const ReviewModel& model, const RE2& pattern);
+std::optional<Evidence> title_evidence(const ReviewModel& model, const RE2& pattern);
+std::optional<Evidence> body_evidence(const ReviewModel& model, const RE2& pattern);
 
 // Up to `width` characters of `text` around the first match, on one line ("…" where cut).
 std::optional<std::string> excerpt_around_match(const std::string& text, const RE2& pattern, size_t width = 80);

@@ -11,39 +11,39 @@
 namespace atom {
 namespace {
 
-using Evidence = std::optional<std::string>;
+using Found = std::optional<Evidence>;  // a type's first sign, or none
 
 constexpr LineQuery kAddedCode{.added = true, .skip_tests = true};
 constexpr LineQuery kChangedCode{.added = true, .removed = true, .skip_tests = true};
 constexpr LineQuery kChangedRaw{.added = true, .removed = true, .raw = true, .skip_tests = true};
 
-Evidence line_evidence(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
+Found line_evidence(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
   if (auto hit = first_matching_line(model, pattern, query)) return where(*hit);
   return std::nullopt;
 }
 
-Evidence first_of(std::initializer_list<std::function<Evidence()>> searches) {
+Found first_of(std::initializer_list<std::function<Found()>> searches) {
   for (const auto& search : searches)
     if (auto evidence = search()) return evidence;
   return std::nullopt;
 }
 
-Evidence path_evidence(const ReviewModel& model, const RE2& pattern) {
+Found path_evidence(const ReviewModel& model, const RE2& pattern) {
   for (const FileView& file : model.files)
-    if (!file.is_test && RE2::PartialMatch(file.path, pattern)) return file.path;
+    if (!file.is_test && RE2::PartialMatch(file.path, pattern)) return whole_file(file);
   return std::nullopt;
 }
 
-Evidence performance(const ReviewModel& model) { return text_evidence(model, perf_claim_pattern()); }
+Found performance(const ReviewModel& model) { return text_evidence(model, perf_claim_pattern()); }
 
-Evidence aiter_op(const ReviewModel& model) {
+Found aiter_op(const ReviewModel& model) {
   static const RE2 aiter(R"(^\s*(?:from\s+aiter[\w.]*\s+import|import\s+aiter)|\baiter\.\w+\s*\()");
   return line_evidence(model, aiter, kChangedCode);
 }
 
 // A Python `def` whose signature line changed (same name, different text) or was renamed
 // (one def removed and another added in the same hunk).
-Evidence api_signature(const ReviewModel& model) {
+Found api_signature(const ReviewModel& model) {
   static const RE2 def(R"(^\s*(?:async\s+)?def\s+(\w+)\s*\()");
   for (const FileView& file : model.files) {
     if (file.is_test || file.language != Language::Python) continue;
@@ -67,70 +67,70 @@ Evidence api_signature(const ReviewModel& model) {
   return std::nullopt;
 }
 
-Evidence routing_flag(const ReviewModel& model) {
+Found routing_flag(const ReviewModel& model) {
   static const RE2 flag(R"(tl\.constexpr|\bgetattr\s*\([^,]+,\s*["']|\bos\.environ\b|\bos\.getenv\b|\benvs\.\w+)");
   static const RE2 arch_condition(R"(^\s*(?:if|elif|while)\b.*["']gfx\w+["'])");
   return first_of({[&] { return line_evidence(model, flag, kAddedCode); },
                    [&] { return line_evidence(model, arch_condition, LineQuery{.added = true, .raw = true, .skip_tests = true}); }});
 }
 
-Evidence model_integration(const ReviewModel& model) {
+Found model_integration(const ReviewModel& model) {
   static const RE2 model_file(R"(^atom/models/[^/]+\.py$)");
   return path_evidence(model, model_file);
 }
 
-Evidence dispatch(const ReviewModel& model) {
+Found dispatch(const ReviewModel& model) {
   static const RE2 condition(
       R"(^\s*(?:if|elif)\b.*\b(?:dtype|arch|gfx\w*|backend|use_\w+|is_prefill|is_decode|impl|kernel|layout|quant\w*|fp8\w*|bf16|mode|attn_type|head_dim|num_heads)\b)");
   static const RE2 dispatch_function(R"((?i)dispatch|select_|choose_|_backend|get_\w*(?:impl|kernel|backend))");
   return first_of({[&] { return line_evidence(model, condition, kAddedCode); },
-                   [&]() -> Evidence {
+                   [&]() -> Found {
                      for (const FileView& file : model.files)
                        for (const std::string& function : file.changed_functions)
                          if (!file.is_test && RE2::PartialMatch(function, dispatch_function))
-                           return file.path + " (" + function + ")";
+                           return Evidence{file.path + " (" + function + ")", file.path};
                      return std::nullopt;
                    }});
 }
 
-Evidence cudagraph(const ReviewModel& model) {
+Found cudagraph(const ReviewModel& model) {
   static const RE2 capture(R"((?i)cuda_?graph|graph_?capture|\bcapture\w*|\breplay\w*|hipGraph)");
   return line_evidence(model, capture, kChangedRaw);
 }
 
-Evidence plugin_interface(const ReviewModel& model) {
+Found plugin_interface(const ReviewModel& model) {
   static const RE2 bridge_path(R"(^atom/plugin/|_bridge\.py$|(?:^|/)(?:vllm|sglang)/)");
   static const RE2 words(R"((?i)\b(vllm|sglang|plugin)\b)");
   return first_of({[&] { return path_evidence(model, bridge_path); }, [&] { return title_evidence(model, words); }});
 }
 
-Evidence config_tuning(const ReviewModel& model) {
+Found config_tuning(const ReviewModel& model) {
   static const RE2 config_path(R"((?i)^atom/config\.py$|(?:^|/)[^/]*(?:config|tuned|tuning)[^/]*\.(?:py|json|ya?ml|csv)$)");
   static const RE2 words(R"((?i)\b(tun(?:e|ed|ing)|config(?:s|uration)?)\b)");
   return first_of({[&] { return path_evidence(model, config_path); }, [&] { return title_evidence(model, words); }});
 }
 
-Evidence bug_fix(const ReviewModel& model) {
+Found bug_fix(const ReviewModel& model) {
   static const RE2 words(
       R"((?i)\b(fix(?:es|ed)?|hotfix|bugfix|bug|crash(?:es)?|regression|incorrect|hang|segfault|nan|wrong)\b)");
   return first_of({[&] { return title_evidence(model, words); },
                    [&] { return body_evidence(model, linked_issue_pattern()); }});
 }
 
-Evidence fp8_quant(const ReviewModel& model) {
+Found fp8_quant(const ReviewModel& model) {
   static const RE2 quant(R"((?i)fp8|float8|fnuz|e4m3|e5m2|mxfp4|\bint8|quant)");
   static const RE2 words(R"((?i)\b(fp8|mxfp4|int8|quant\w*)\b)");
   return first_of({[&] { return line_evidence(model, quant, kChangedCode); },
                    [&] { return title_evidence(model, words); }});
 }
 
-Evidence weight_transform(const ReviewModel& model) {
+Found weight_transform(const ReviewModel& model) {
   static const RE2 weights(
       R"((?i)\w*_preshuffl\w*|\w*_quantized\b|shuffle_weight\w*|preshuffle|process_weights_after_loading|weight_loader|nn\.Parameter\s*\(|register_parameter|\bweight\w*\.data\s*=)");
   return line_evidence(model, weights, kAddedCode);
 }
 
-Evidence async_stream(const ReviewModel& model) {
+Found async_stream(const ReviewModel& model) {
   static const RE2 streams(
       R"(torch\.cuda\.Stream|torch\.cuda\.stream\s*\(|\bstream\s*=|wait_stream|\.synchronize\s*\(|\basyncio\b|\bqueue\.\w+|Queue\s*\(|\bthreading\.|cuda\.Event|record_stream|non_blocking\s*=\s*True)");
   return line_evidence(model, streams, kAddedCode);
@@ -138,7 +138,7 @@ Evidence async_stream(const ReviewModel& model) {
 
 // A new if/elif whose body (deeper, added lines) assigns a plain variable: the earliest such
 // if/elif. One pass with the open if/elif headers on a stack, so each line is matched once.
-Evidence branch_assignment(const ReviewModel& model) {
+Found branch_assignment(const ReviewModel& model) {
   static const RE2 branch(R"(^\s*(?:if|elif)\b.*:\s*$)");
   static const RE2 assignment(R"(^\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*\s*(?::[^=]+)?=[^=])");
   for (const FileView& file : model.files) {
@@ -157,25 +157,25 @@ Evidence branch_assignment(const ReviewModel& model) {
   return std::nullopt;
 }
 
-Evidence custom_op(const ReviewModel& model) {
+Found custom_op(const ReviewModel& model) {
   static const RE2 op(
       R"(@compile_ops|torch\.library\.custom_op|\bcustom_op\s*\(|register_fake|impl_abstract|register_meta|direct_register_custom_op|\bdef\s+\w*_fake\b|gen_fake)");
   return line_evidence(model, op, kChangedCode);
 }
 
-Evidence index_arithmetic(const ReviewModel& model) {
+Found index_arithmetic(const ReviewModel& model) {
   static const RE2 offsets(
       R"((?i)\b\w*(?:token_id|total_tokens|seq_start|batch_offset|offset|idx)\w*\s*\*\s*\w*(?:stride|size|dim|heads)\w*|\b\w*stride\w*\s*\*\s*\w*(?:token|offset|idx|start)\w*|<<<|hipLaunchKernelGGL|\bgrid\s*=\s*\()");
   return line_evidence(model, offsets, kAddedCode);
 }
 
-Evidence kernel_call(const ReviewModel& model) {
+Found kernel_call(const ReviewModel& model) {
   static const RE2 call(R"(\baiter\.\w+\s*\(|torch\.ops\.\w+\.\w+\s*\(|\b_C\.\w+\s*\(|\w+_kernel\s*\[|<<<)");
   return line_evidence(model, call, kAddedCode);
 }
 
 // A zero-init, assert or .contiguous() removed in a hunk that does not add the same back.
-Evidence invariant_removal(const ReviewModel& model) {
+Found invariant_removal(const ReviewModel& model) {
   static const RE2 invariant(R"((torch\.zeros|\.zero_\s*\(|\bassert\b|\.contiguous\s*\(\s*\)|\.fill_\s*\(\s*0))");
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
@@ -202,7 +202,7 @@ Evidence invariant_removal(const ReviewModel& model) {
 
 struct TypeDetector {
   const char* id;
-  Evidence (*detect)(const ReviewModel&);
+  Found (*detect)(const ReviewModel&);
 };
 
 // The seed's Step 3 list, in its order.

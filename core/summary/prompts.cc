@@ -54,7 +54,7 @@ std::optional<std::string> first_trigger(const ReviewModel& model, const RE2& tr
         }
       if (first != nullptr) break;
     }
-    if (first != nullptr && (companion == nullptr || file_mentions(file, *companion))) return where({&file, first});
+    if (first != nullptr && (companion == nullptr || file_mentions(file, *companion))) return where({&file, first}).text;
   }
   return std::nullopt;
 }

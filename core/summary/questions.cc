@@ -20,7 +20,8 @@ std::string join(const std::vector<std::string>& items, size_t shown = kListed) 
   return text;
 }
 
-void add_unique(std::vector<std::string>& list, const std::string& item) {
+template <typename Item>
+void add_unique(std::vector<Item>& list, const Item& item) {
   for (const auto& existing : list)
     if (existing == item) return;
   list.push_back(item);
@@ -80,15 +81,15 @@ Question scope(const ReviewModel& model) {
       {"gfx1201", "Radeon RX 9000"}, {"gfx1100", "Radeon RX 7900"}};
   std::vector<std::string> archs, families, tps;
   Question q{"Q2", "", {}};
-  const auto collect = [&](const std::string& text, const std::string& source) {
+  const auto collect = [&](const std::string& text, const Evidence& source) {
     bool found = false;
     for (auto& value : all_matches(text, arch)) { add_unique(archs, value); found = true; }
     for (auto& value : all_matches(text, family)) { add_unique(families, value); found = true; }
     for (auto& value : all_matches(text, tp)) { add_unique(tps, value); found = true; }
     if (found) add_unique(q.evidence, source);
   };
-  collect(title_text(model), "title");
-  collect(body_text(model), "description");
+  collect(title_text(model), pr_text("title"));
+  collect(body_text(model), pr_text("description"));
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
@@ -230,7 +231,7 @@ Question mechanism(const ReviewModel& model, const std::vector<PrType>& types) {
     return q;
   }
   q.answer = "Mechanism named in the description: " + join(words) + ".";
-  if (auto excerpt = excerpt_around_match(body_text(model), mechanism_words)) q.evidence.push_back("description: " + *excerpt);
+  if (auto excerpt = excerpt_around_match(body_text(model), mechanism_words)) q.evidence.push_back(pr_text("description: " + *excerpt));
   return q;
 }
 
@@ -248,7 +249,7 @@ Question why_or_what(const ReviewModel& model) {
   }
   if (auto excerpt = excerpt_around_match(body, why_pattern())) {
     q.answer = "WHY: the description gives reasons, not only a list of changes.";
-    q.evidence.push_back("description: " + *excerpt);
+    q.evidence.push_back(pr_text("description: " + *excerpt));
   } else {
     q.answer = "WHAT only: the description lists what changed but not why (no cause, mechanism or motivation).";
   }

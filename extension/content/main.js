@@ -34,6 +34,9 @@ async function main() {
         settings = next;
         refresh([...switched.map((feature) => parentOf.get(feature.id)).filter(Boolean),
           ...(scopeChanged ? ['list-badges'] : [])]);
+        // The background's features change what the open pull request's review reads (whole files
+        // or hunks): it is reviewed again, in place.
+        if (switched.some((feature) => feature.runsIn === 'background')) reviewAgain();
       });
       // Another pack may change the scope and every result: the list is redrawn, features follow
       // the scope, and an open pull request page is reviewed again under the new pack, in place.

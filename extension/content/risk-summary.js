@@ -1,9 +1,8 @@
 // What the risk map shows for each file: its finding counts, its top finding, its hover text.
 
-const SEVERITY_ORDER = { red: 0, warn: 1, note: 2 };
 const SEVERITY_WORDS = { red: 'must fix', warn: 'to check', note: 'note' };
 
-/** → {red, warn, top} for each path: counts and the most severe finding (first in result order). */
+/** → {red, warn, top} for each path: counts and its first finding (the engine sorts them most severe first). */
 export function findingsByPath(findings) {
   const byPath = new Map();
   for (const finding of findings) {
@@ -11,7 +10,7 @@ export function findingsByPath(findings) {
     const entry = byPath.get(finding.path) ?? { red: 0, warn: 0, top: null };
     if (finding.severity === 'red') entry.red += 1;
     if (finding.severity === 'warn') entry.warn += 1;
-    if (!entry.top || SEVERITY_ORDER[finding.severity] < SEVERITY_ORDER[entry.top.severity]) entry.top = finding;
+    entry.top ??= finding;
     byPath.set(finding.path, entry);
   }
   return byPath;

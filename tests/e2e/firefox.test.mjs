@@ -1,7 +1,8 @@
 // End to end in Firefox: the same built extension (background scripts instead of a service
 // worker) puts the right tier badges, one element per finding and the panel on both files pages,
 // reviewing the diff the page shows with the touched files read whole at the head commit; and the
-// checks the Chromium suites make with the same helpers: the packs flow (packs.test.mjs), the
+// checks the Chromium suites make with the same helpers: the packs flow and an open page following
+// pack changes in place (packs.test.mjs), the
 // request audit (request-audit.test.mjs) and two tabs writing at once (review-state.test.mjs).
 // Skipped where Firefox ESR is not installed.
 import assert from 'node:assert/strict';
@@ -9,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
-import { assertImportedPackShows } from './support/packs-flow.mjs';
+import { assertImportedPackShows, assertOpenPageFollowsPacks } from './support/packs-flow.mjs';
 import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 import { assertForeignHostAndWriteBreakAudit, assertReviewReadsGitHubOnly } from './support/request-audit-checks.mjs';
@@ -21,6 +22,7 @@ const skip = !firefoxAvailable() && `needs ${FIREFOX}`;
 const AUDIT_PR = { ...DEMO_PR, number: 4261 };
 const TWO_TABS_PR = { ...DEMO_PR, number: 4262 };
 const PACKS_PR = { ...DEMO_PR, number: 4263 };
+const LIVE_PR = { ...DEMO_PR, number: 4264 };
 
 describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let github;
@@ -28,7 +30,7 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let reference;
   before(async () => {
     github = await startFakeGitHub();
-    for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR]) {
+    for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR, LIVE_PR]) {
       github.addPullRequest({ ...pr, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
     }
     ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR), { headFiles: demoHeadFiles() }));
@@ -92,4 +94,7 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
 
   test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
     () => assertImportedPackShows(browser, PACKS_PR));
+
+  test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off',
+    () => assertOpenPageFollowsPacks(browser, LIVE_PR));
 });

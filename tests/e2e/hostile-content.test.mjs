@@ -148,6 +148,13 @@ for (const tab of ['files', 'changes']) {
     assertInert(shown, `${tab} D4`);
     const text = await page.$eval('[data-atom-review="finding"][data-rule="D4"][data-line="41"]', (element) => element.textContent);
     assert.ok(text.includes(`the check \`${HOSTILE_LINE} ${LINE_TOKEN}\` is deleted`), 'the line is shown, as text');
+    // The 20,000-character token wraps inside the opened finding (nothing overflows its box) and
+    // the marker's summary is cut short.
+    const layout = await page.$eval('[data-atom-review="finding"][data-rule="D4"][data-line="41"]', (element) => ({
+      overflow: element.scrollWidth - element.clientWidth,
+      marker: element.querySelector('[data-atom-review="finding-marker"]').getBoundingClientRect().width,
+    }));
+    assert.ok(layout.overflow <= 1 && layout.marker > 0 && layout.marker < 900, `the finding holds its text: ${JSON.stringify(layout)}`);
     await page.close();
   });
 }

@@ -12,17 +12,11 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
-import {
-  choosePack, importPack, openOptions, overrideRule, removePack, setPackEnabled,
-} from './support/options-page.mjs';
-import { CUSTOM_RULE, assertImportedPackShows, mostFrequent } from './support/packs-flow.mjs';
+import { importPack, openOptions, overrideRule } from './support/options-page.mjs';
+import { CUSTOM_RULE, assertImportedPackShows, assertOpenPageFollowsPacks } from './support/packs-flow.mjs';
 import { CLI_PATH, REPO_ROOT } from './support/paths.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
-import {
-  pullUrl, rememberDocumentAndPanel, sameDocumentAndPanel, shownRules, waitForRuleCount,
-} from './support/review-page.mjs';
-
-const LIVE_RULE = 'X-e2e-live';
+import { pullUrl } from './support/review-page.mjs';
 
 let github;
 let browser;
@@ -40,45 +34,8 @@ after(async () => {
 test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
   () => assertImportedPackShows(browser, DEMO_PR));
 
-test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off', async () => {
-  const page = await browser.newPage();
-  await page.goto(pullUrl(DEMO_PR, 'files'));
-  await page.waitForSelector('[data-atom-review="panel"] [data-atom-review="question"]', { timeout: 30000 });
-  await page.waitForSelector('[data-atom-review="finding"]', { timeout: 30000 });
-  const before = await shownRules(page);
-  const offRule = mostFrequent(before);
-  const offCount = before.filter((rule) => rule === offRule).length;
-  await rememberDocumentAndPanel(page);
-  const options = await openOptions(browser);
-  const repo = `${DEMO_PR.owner}/${DEMO_PR.repo}`;
-
-  // A rule of the built-in pack turned off, then back to the pack's own: its markers go and come back.
-  await overrideRule(options, 'built-in:atom', offRule, 'off');
-  await waitForRuleCount(page, offRule, 0);
-  assert.equal((await shownRules(page)).length, before.length - offCount, 'only that rule\'s markers left');
-  await overrideRule(options, 'built-in:atom', offRule, '');
-  await waitForRuleCount(page, offRule, offCount);
-
-  // A pack of its own (the built-in one's knowledge, that rule off), chosen for the repository;
-  // then imported again with a custom rule; then switched off (the built-in pack applies again).
-  const builtIn = JSON.parse(readFileSync(join(REPO_ROOT, 'core', 'packs', 'atom.json'), 'utf8'));
-  const livePack = { ...builtIn, name: 'live pack', rules: { [offRule]: { enabled: false } } };
-  assert.deepEqual(await importPack(options, livePack), { ok: true });
-  await choosePack(options, repo, 'user:live pack');
-  await waitForRuleCount(page, offRule, 0);
-  assert.deepEqual(await importPack(options, { ...livePack, custom_rules: [{ id: LIVE_RULE, pattern: 'torch\\.cuda\\.synchronize\\(\\)',
-    severity: 'warn', problem: '{match} added', impact: 'the whole device waits', action: 'synchronize only the stream' }] }), { ok: true });
-  await waitForRuleCount(page, LIVE_RULE, 1);
-  await setPackEnabled(options, 'live pack', false);
-  await waitForRuleCount(page, LIVE_RULE, 0);
-  await waitForRuleCount(page, offRule, offCount);
-  assert.deepEqual((await shownRules(page)).sort(), before.sort(), 'the built-in pack\'s findings again');
-
-  assert.ok(await sameDocumentAndPanel(page), 'no reload, and the panel redrawn in place');
-  await removePack(options, 'live pack');
-  await options.close();
-  await page.close();
-});
+test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off',
+  () => assertOpenPageFollowsPacks(browser, DEMO_PR));
 
 test('exporting a pack downloads it as the user runs it: their overrides merged into its rules', async () => {
   const options = await openOptions(browser);

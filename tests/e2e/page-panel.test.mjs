@@ -59,14 +59,21 @@ describe('panel sections', () => {
     const page = await openWithPanel(pullUrl(DEMO_PR, 'files'));
     const shown = await page.evaluate(() => ({
       types: Array.from(document.querySelectorAll('[data-atom-review="pr-type"]'), (e) => e.dataset.type),
+      typeEvidence: Array.from(document.querySelectorAll('[data-atom-review="pr-type"]'), (e) => [
+        e.querySelector('[data-atom-review="evidence-link"]')?.textContent ?? null,
+        e.querySelector('[data-atom-review="evidence-quote"]')?.textContent ?? null]),
       questions: Array.from(document.querySelectorAll('[data-atom-review="question"]'),
-        (e) => [e.dataset.question, Array.from(e.querySelectorAll('[data-atom-review="evidence-link"]'), (l) => l.textContent)]),
+        (e) => [e.dataset.question, Array.from(e.querySelectorAll('[data-atom-review="evidence-link"]'), (l) => l.textContent),
+          Array.from(e.querySelectorAll('[data-atom-review="evidence-quote"]'), (q) => q.textContent)]),
       checks: Array.from(document.querySelectorAll('[data-atom-review="checklist-item"]'),
         (e) => [e.dataset.path, e.parentElement.textContent.trim()]),
       floating: document.querySelector('[data-atom-review="panel"]').classList.contains('atom-review-panel-floating'),
     }));
     assert.deepEqual(shown.types, reference.pr_types.map((t) => t.id));
-    assert.deepEqual(shown.questions, reference.questions.map((q) => [q.id, q.evidence ?? []]));
+    // Evidence with a place in the diff is a link there; a quote of the PR's text is only text.
+    const evidenceWhere = (q, placed) => (q.evidence ?? []).filter((_, i) => (q.evidence_at[i] !== null) === placed);
+    assert.deepEqual(shown.questions, reference.questions.map((q) => [q.id, evidenceWhere(q, true), evidenceWhere(q, false)]));
+    assert.deepEqual(shown.typeEvidence, reference.pr_types.map((t) => (t.at ? [t.evidence, null] : [null, t.evidence])));
     assert.deepEqual(shown.checks, reference.checklist.flatMap((entry) => entry.items.map((item) => [entry.path ?? '', item])));
     assert.equal(shown.floating, false, 'on a recognised page the panel sits in the flow, over none of GitHub\'s controls');
     await page.close();
@@ -107,9 +114,9 @@ describe('panel sections', () => {
 
   for (const { ui, tab } of FILES_TABS) {
     test(`${ui} UI: an evidence link scrolls its line into view`, async () => {
-      const evidence = reference.questions.flatMap((q) => q.evidence ?? []).filter((e) => /:\d+$/.test(e)).at(-1);
-      assert.ok(evidence, 'a question has line evidence');
-      const [, path, line] = /^(.*):(\d+)$/.exec(evidence);
+      const placed = reference.questions.flatMap((q) => q.evidence_at).filter((at) => at?.line != null && at.side === 'new');
+      assert.ok(placed.length > 0, 'a question has line evidence');
+      const { path, line } = placed.at(-1);
       const page = await openWithPanel(pullUrl(DEMO_PR, tab));
       const rowSelector = `[id="${diffAnchor(path)}R${line}"], [data-line-anchor="${diffAnchor(path)}R${line}"]`;
       const rowInView = () => page.$eval(rowSelector, (cell) => {

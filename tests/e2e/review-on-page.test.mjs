@@ -191,6 +191,9 @@ for (const { name, pr, diff, skip } of [
         await expectFindingsInPlace(page, reference);
         const panels = await page.$$eval('[data-atom-review="panel"]', (all) => all.map((p) => p.dataset.verdict));
         assert.deepEqual(panels, [reference.verdict]);
+        const label = await page.$eval('[data-atom-review="panel"] .atom-review-verdict', (element) => element.textContent);
+        assert.equal(label, reference.verdict_label, 'the engine\'s verdict words');
+        assert.ok(reference.draft.includes(` ${label}\n`), 'the same words as the card');
         // Each file with findings shows their count under its header.
         const counts = await page.$$eval('[data-atom-review="file-findings"]',
           (lists) => Object.fromEntries(lists.map((list) => [list.dataset.path, Number(list.dataset.count)])));

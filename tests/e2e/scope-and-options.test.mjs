@@ -146,6 +146,28 @@ describe('options page', () => {
     await files.close();
   });
 
+  test('an open files page follows the whole-file switch in place: hunks when off, whole files again when on', async () => {
+    const headSha = 'c0ffee0000000000000000000000000000000002';
+    const pr = { ...DEMO_PR, number: 4344, headSha, baseSha: 'ba5e000000000000000000000000000000000000', headFiles: demoHeadFiles() };
+    github.addPullRequest({ ...pr, diffBytes: demoDiff() });
+    const files = await browser.context.newPage();
+    await files.goto(`https://github.com/${pr.owner}/${pr.repo}/pull/${pr.number}/files`);
+    const source = (want) => files.waitForFunction((value) => document.querySelector('[data-atom-review="review-files"]')?.dataset.source === value,
+      want, { timeout: 30000 });
+    await source('whole');
+    await files.evaluate(() => { document.querySelector('[data-atom-review="panel"]').dataset.testMark = 'first'; });
+    const options = await openOptions();
+    await options.uncheck('[data-feature="whole-files"]');
+    await source('hunks');
+    assert.match(await files.textContent('[data-atom-review="review-files"]'), /switched off/);
+    await options.check('[data-feature="whole-files"]');
+    await source('whole');
+    assert.equal(await files.$eval('[data-atom-review="panel"]', (panel) => panel.dataset.testMark), 'first',
+      'the same panel, redrawn in place, not torn down');
+    await options.close();
+    await files.close();
+  });
+
   test('whole-file fetch switched off: no raw file is downloaded and the panel says the review is on the hunks', async () => {
     const headSha = 'c0ffee0000000000000000000000000000000001';
     const pr = { ...DEMO_PR, number: 4343, headSha, baseSha: 'ba5e000000000000000000000000000000000000', headFiles: demoHeadFiles() };

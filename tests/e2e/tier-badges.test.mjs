@@ -37,6 +37,7 @@ async function expectOneCorrectBadgePerFile(page, reference) {
   assert.equal(badges.length, containerIds.length, 'one badge per file container');
   assert.deepEqual(badges.map((b) => b.containerId).sort(), [...containerIds].sort());
   const byPath = new Map(reference.files.map((file) => [file.path, file]));
+  const mandatory = new Set((reference.checklist ?? []).filter((entry) => entry.mandatory).map((entry) => entry.path));
   for (const badge of badges) {
     const file = byPath.get(badge.path);
     assert.ok(file, `badge for ${badge.path} names a reviewed file`);
@@ -46,6 +47,8 @@ async function expectOneCorrectBadgePerFile(page, reference) {
     assert.equal(badge.highVisibility, file.high_visibility ? 'true' : null, `${file.path}: high visibility`);
     assert.ok(badge.title.includes(file.tier_reason), `${file.path}: tooltip carries the tier reason`);
     assert.ok(badge.inHeader, `${file.path}: badge is inside the file header`);
+    assert.equal(badge.title.includes('Mandatory checklist:'), mandatory.has(file.path),
+      `${file.path}: the checklist is in the tooltip exactly when the engine calls it mandatory`);
   }
   return badges;
 }
@@ -65,6 +68,7 @@ describe('tier badges on the demo pull request', () => {
       assert.equal(badges.length, reference.result.files.length, 'every reviewed file is on the page');
       const tiers = new Set(badges.map((b) => b.tier));
       assert.ok(tiers.has('1') && tiers.has('2') && tiers.has('3'), 'the demo touches all three tiers');
+      assert.ok(badges.some((badge) => badge.title.includes('Mandatory checklist:')), 'the demo has a mandatory checklist');
       // The diff holds markup in a path and in a line; it must stay text (GitHub's own JSON data
       // script on React pages aside).
       assert.equal(await page.evaluate(() => document.querySelectorAll('img, script:not([type="application/json"])').length), 0);

@@ -5,18 +5,20 @@ import { ListSummaryStore } from '../../extension/background/list-summary-store.
 
 const finding = (severity, rule, path, line) => ({ severity, rule, path, line, problem: `${rule} problem` });
 
-test('the most critical tier, the counts, the types, the top three findings by severity', () => {
+test('the engine\'s tier and counts (stats), the types, its first three findings, the Tier 1/2 files', () => {
   const summary = summarizeForList({
+    stats: { red: 2, warn: 2, notes: 1, top_tier: 1 },
     files: [{ path: 'b.py', tier: 2 }, { path: 'z.py', tier: 1 }, { path: 'a.py', tier: 1 }, { path: 'c.md', tier: 3 }],
     pr_types: [{ id: 'performance', evidence: '' }, { id: 'bugfix', evidence: '' }],
-    findings: [finding('note', 'N1', 'a.py', 1), finding('warn', 'W1', 'a.py', 2), finding('red', 'R1', 'z.py', 3),
-      finding('warn', 'W2', null, null), finding('red', 'R2', 'b.py', 4)],
+    // As the engine gives them: most severe first, then by place.
+    findings: [finding('red', 'R2', 'b.py', 4), finding('red', 'R1', 'z.py', 3), finding('warn', 'W2', null, null),
+      finding('warn', 'W1', 'a.py', 2), finding('note', 'N1', 'a.py', 1)],
   });
   assert.equal(summary.tier, 1);
   assert.equal(summary.red, 2);
   assert.equal(summary.warn, 2);
   assert.deepEqual(summary.types, ['performance', 'bugfix']);
-  assert.deepEqual(summary.topFindings.map((f) => f.rule), ['R1', 'R2', 'W1']);
+  assert.deepEqual(summary.topFindings.map((f) => f.rule), ['R2', 'R1', 'W2']);
   assert.deepEqual(summary.tierFiles, { 1: ['a.py', 'z.py'], 2: ['b.py'] });
   assert.deepEqual(summary.tierFileCounts, { 1: 2, 2: 1 });
 });

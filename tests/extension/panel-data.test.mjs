@@ -1,8 +1,7 @@
-// The pure parts behind the panel: evidence strings, the tier badge's tooltip, the risk map's
+// The pure parts behind the panel: the tier badge's tooltip, the risk map's
 // counts, where the reviewer's ticks and dismissals are kept, and how dismissals reach the engine.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { parseEvidence } from '../../extension/content/evidence.js';
 import {
   loadPanelCollapsed, loadReviewState, reviewStateKey, reviewedDiffId, savePanelCollapsed, saveReviewState,
 } from '../../extension/content/review-storage.js';
@@ -10,26 +9,18 @@ import { findingsByPath, tileTitle } from '../../extension/content/risk-summary.
 import { metaForRequest, parseDismissed, parseReviewRequest, reviewRequest } from '../../extension/shared/messages.js';
 import { tooltipFor } from '../../extension/content/views/tier-badge.js';
 
-test('evidence: path and line, removed lines on the old side, whole files, colons in paths', () => {
-  assert.deepEqual(parseEvidence('atom/model_engine/model_runner.py:203'),
-    { path: 'atom/model_engine/model_runner.py', line: 203, side: 'new' });
-  assert.deepEqual(parseEvidence('atom/model_ops/moe.py:41 (removed)'), { path: 'atom/model_ops/moe.py', line: 41, side: 'old' });
-  assert.deepEqual(parseEvidence('atom/plugin/vllm_bridge.py'), { path: 'atom/plugin/vllm_bridge.py', line: null, side: 'new' });
-  assert.deepEqual(parseEvidence('docs/a:b.md:7'), { path: 'docs/a:b.md', line: 7, side: 'new' });
-  assert.deepEqual(parseEvidence('docs/a:b.md'), { path: 'docs/a:b.md', line: null, side: 'new' });
-  assert.equal(parseEvidence(''), null);
-  assert.equal(parseEvidence(null), null);
-});
-
 const FILE = { path: 'a.py', tier: 1, tier_reason: 'every forward pass', blast_radius: 'ALL inference',
   failure_mode: 'OOM', high_visibility: false };
 
-test('tier tooltip: why, blast radius, failure mode, and the checklist only for Tier 1 and 2', () => {
-  assert.equal(tooltipFor(FILE, ['Check one', 'Check two']),
+test('tier tooltip: why, blast radius, failure mode, and the checklist only when the engine calls it mandatory', () => {
+  assert.equal(tooltipFor(FILE, { items: ['Check one', 'Check two'], mandatory: true }),
     'atom-review: Tier 1 — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM\n'
     + 'Mandatory checklist:\n☐ Check one\n☐ Check two');
-  assert.equal(tooltipFor({ ...FILE, tier: 3 }, ['Check one']),
-    'atom-review: Tier 3 — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM');
+  assert.equal(tooltipFor(FILE, { items: ['Check one'], mandatory: false }),
+    'atom-review: Tier 1 — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM',
+    'the page does not decide by the tier itself');
+  assert.equal(tooltipFor({ ...FILE, tier: 3, high_visibility: true }, { items: ['Bridge check'], mandatory: false }),
+    'atom-review: Tier 3 · high visibility (plugin bridge) — every forward pass\nBlast radius: ALL inference\nFailure mode: OOM');
   assert.equal(tooltipFor({ path: 'b.py', tier: 2 }), 'atom-review: Tier 2');
 });
 
@@ -72,12 +63,12 @@ test('the panel\'s collapsed state is one setting for every page', async () => {
   assert.equal(await loadPanelCollapsed(), true);
 });
 
-test('risk map: counts per file, the most severe finding on top, a title naming both', () => {
+test('risk map: counts per file, its first finding on top (the engine sorts them most severe first), a title naming both', () => {
   const findings = [
-    { path: 'a.py', severity: 'warn', rule: 'W', problem: 'first warn' },
+    { path: null, severity: 'red', rule: 'P', problem: 'PR level' },
     { path: 'a.py', severity: 'red', rule: 'R', problem: 'the red one' },
     { path: 'a.py', severity: 'red', rule: 'R2', problem: 'a later red' },
-    { path: null, severity: 'red', rule: 'P', problem: 'PR level' },
+    { path: 'a.py', severity: 'warn', rule: 'W', problem: 'first warn' },
     { path: 'b.py', severity: 'note', rule: 'N', problem: 'a note' },
   ];
   const byPath = findingsByPath(findings);

@@ -19,7 +19,8 @@ test('a simple diff gives the contract result', () => {
   for (const key of CONTRACT_KEYS) assert.ok(key in result, `missing top-level key ${key}`);
   assert.equal(result.schema, 'atom-review/1');
   assert.deepEqual(result.pr, meta);
-  assert.deepEqual(result.stats, { files: 1, additions: 2, deletions: 1, bytes: encode(SIMPLE_DIFF).length });
+  assert.deepEqual(result.stats, { files: 1, additions: 2, deletions: 1, bytes: encode(SIMPLE_DIFF).length,
+    red: 0, warn: 0, notes: 0, files_by_tier: { 1: 0, 2: 1, 3: 0 }, top_tier: 2 });
   assert.equal(result.files[0].path, 'atom/model_ops/moe.py');
   assert.ok(['lgtm', 'needs_work', 'block'].includes(result.verdict));
   assert.deepEqual(result.errors, []);

@@ -150,6 +150,7 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
           op.complete = shown_whole(file, op.definition);
           op.decorator = decorator.callee;
           op.body_is_fake = known->body_is_fake;
+          op.unregistered_lists = &known->unregistered_lists;
           op.line = function.header_line;
           op.def_added = changed->writes(function.header_line);
           op.gen_fake_value = decorator_keyword_value(part.tree, op.definition, decorator.line, "gen_fake");
@@ -166,6 +167,40 @@ std::vector<OpDecl> custom_ops(const ReviewModel& model) {
     }
   }
   return ops;
+}
+
+bool listed_in(const ReviewModel& model, const std::vector<std::string>& lists, const std::string& op) {
+  if (lists.empty()) return false;
+  std::string names;
+  for (const std::string& list : lists) names += (names.empty() ? "" : "|") + RE2::QuoteMeta(list);
+  const RE2 opens("^(?:" + names + R"()\s*(?::[^=]*)?=\s*[\[({])");
+  static const RE2 kCloses(R"(^[\])}])");
+  const RE2 entry(R"((?:^\s*|[,\[({]\s*)[rRuU]?["'])" + RE2::QuoteMeta(op) + R"(["'])");  // not in a comment
+  // One line of the list's file at the head; `inside` carries whether the list is open.
+  const auto listed_on = [&](bool& inside, std::string_view line) {
+    if (RE2::PartialMatch(line, opens)) inside = true;
+    else if (inside && RE2::PartialMatch(line, kCloses)) inside = false;
+    return inside && RE2::PartialMatch(line, entry);
+  };
+  for (const FileView& file : model.files) {
+    if (file.language != Language::Python) continue;
+    bool inside = false;
+    if (file.source == ReviewSource::Whole) {
+      std::string_view text = file.head_text;
+      while (!text.empty()) {
+        const size_t end = text.find('\n');
+        if (listed_on(inside, text.substr(0, end))) return true;
+        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+      }
+      continue;
+    }
+    for (const HunkView& hunk : file.hunks) {
+      inside = hunk.hunk != nullptr && RE2::PartialMatch(hunk.hunk->section, opens);
+      for (const CodeLine& line : hunk.lines)
+        if (line.kind != LineKind::Removed && line.diff != nullptr && listed_on(inside, line.diff->text)) return true;
+    }
+  }
+  return false;
 }
 
 bool fake_registered(const ReviewModel& model, const std::string& op) {

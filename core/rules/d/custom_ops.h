@@ -26,11 +26,18 @@ struct OpDecl {
   std::string gen_fake;                     // the `gen_fake=` / `fake_impl=` value's text ("" when absent)
   syntax::Node gen_fake_value;              // that value (a name or a lambda)
   bool body_is_fake = false;                // without gen_fake the def itself is the fake (pack.h)
+  const std::vector<std::string>* unregistered_lists = nullptr;  // the decorator's (pack.h); null for none
 };
 
 // Every custom op the head trees of the review's Python files declare: decorated defs, and the
 // defs a `direct_register_custom_op` call registers (when the tree shows both).
 std::vector<OpDecl> custom_ops(const ReviewModel& model);
+
+// Whether a Python file of the review lists `op` as a string entry of one of `lists` (module-level
+// `NAME = [...]`) at the head: read in the whole head file when the review has it, else in the
+// hunks' new-side lines (a hunk that opens inside the list names it in its header, git's function
+// context).
+bool listed_in(const ReviewModel& model, const std::vector<std::string>& lists, const std::string& op);
 
 // Whether the head registers a fake for `op` other than through `gen_fake=`.
 bool fake_registered(const ReviewModel& model, const std::string& op);

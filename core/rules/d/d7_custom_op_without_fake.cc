@@ -27,7 +27,9 @@ const RuleMeta kMeta{
         "registers the def itself as the fake when `gen_fake=` is absent: such an op is reported only "
         "when that body cannot stand in for it on fake tensors, because it is a stub (`...`, the usual "
         "`compile_ops` declaration: the fake returns None) or it launches a Triton kernel itself "
-        "(`kernel[grid](…)`, which needs real storage).",
+        "(`kernel[grid](…)`, which needs real storage). A function the head lists in one of the "
+        "decorator's `unregistered_lists` (aiter's `NONE_WRAPPED_OP`) is left a plain function, "
+        "registered as no op, and needs no fake.",
     .why =
         "torch.compile and CUDA-graph capture trace ops with fake tensors. Without a fake the op "
         "either fails to trace or is traced by running the real kernel on fake tensors, which "
@@ -39,7 +41,8 @@ const RuleMeta kMeta{
     .must_not_fire =
         "A `body_is_fake` decorator's op whose body computes its result from other ops (the body is the "
         "fake, and works as one); a fake exists: `gen_fake=` in the decorator, `fake_impl=` in `direct_register_custom_op`, `@op.register_fake`, `register_fake(\"ns::op\")` "
-        "or `impl_abstract` in the diff; the op returns None or a Python scalar (bool/int/float/str). "
+        "or `impl_abstract` in the diff; the op returns None or a Python scalar (bool/int/float/str); "
+        "the PR lists the op in `NONE_WRAPPED_OP` (aiter#801's `qr_get_handle`). "
         "A fake registered elsewhere in the "
         "repository cannot be seen, so the finding is inferred (warn), never red.",
     .source = "checklist v2 (no single source PR)",
@@ -105,6 +108,8 @@ class D7Rule : public Rule {
       const std::string& returns = op.function->return_annotation;
       if (!op.def_added || !op.gen_fake.empty() || RE2::FullMatch(returns, kScalar)) continue;
       if (op.file->is_test || ops::fake_registered(model, op.function->name)) continue;
+      if (op.unregistered_lists != nullptr && ops::listed_in(model, *op.unregistered_lists, op.function->name))
+        continue;  // the decorator leaves it a plain function: no op, no fake to trace with
       if (returns.empty() && !returns_value(op)) continue;
       std::string message_id = "no-fake", kernel;
       if (op.body_is_fake) {

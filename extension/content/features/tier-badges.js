@@ -10,7 +10,7 @@ import { TIER_BADGE, badgeShows, createTierBadge } from '../views/tier-badge.js'
 function placeBadges(doc, reviewedFiles, checklists) {
   for (const { adapter, container } of findFileContainers(doc)) {
     const [file] = reviewedFiles.itemsOf(adapter, container);
-    const checklist = (file && checklists.get(file.path)) ?? [];
+    const checklist = (file && checklists.get(file.path)) ?? null;
     const slot = adapter.headerBadgeSlot(container);
     const present = Array.from(container.querySelectorAll(`[data-atom-review="${TIER_BADGE}"]`));
     const keep = file && slot
@@ -39,7 +39,7 @@ export const tierBadges = {
       const reviewed = await indexByContainer((result.files ?? []).filter((file) => [1, 2, 3].includes(file.tier)));
       if (signal.aborted || drawing !== drawings) return;
       const checklists = new Map((result.checklist ?? []).filter((entry) => entry.path != null)
-        .map((entry) => [entry.path, entry.items ?? []]));
+        .map((entry) => [entry.path, { items: entry.items ?? [], mandatory: entry.mandatory === true }]));
       shown = { reviewed, checklists };
       placeBadges(document, reviewed, checklists);
     }

@@ -2,7 +2,6 @@
 // links to their evidence, the per-file checklist and the signs of AI-written code. Every text
 // is engine output quoting a hostile diff; Preact only ever sets it as text.
 import { useState } from 'preact/hooks';
-import { parseEvidence } from '../evidence.js';
 import { locationOf } from './finding.js';
 import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
@@ -15,9 +14,12 @@ export const CHECKLIST_ITEM = 'checklist-item';
 /** The id a checklist item is stored under. */
 export const checklistItemId = (path, item) => `${path ?? ''}\n${item}`;
 
-function EvidenceLink({ evidence, onShowPlace, onStatus }) {
-  const place = parseEvidence(evidence);
-  if (!place) return null;
+// `evidence` as the engine words it; `at`: where it points in the diff ({path, line|null, side}),
+// or null when it quotes the PR's own text, which is shown as text, not as a link.
+function Evidence({ evidence, at, onShowPlace, onStatus }) {
+  if (!evidence) return null;
+  if (!at) return <span class="atom-review-quote" data-atom-review="evidence-quote">{evidence}</span>;
+  const place = { path: at.path, line: at.line ?? null, side: at.side === 'old' ? 'old' : 'new' };
   return (
     <button type="button" class="atom-review-link" data-atom-review={EVIDENCE_LINK} data-path={place.path}
       data-line={place.line ?? undefined} data-side={place.side}
@@ -46,7 +48,7 @@ function PullRequestTypes({ types, onShowPlace, onStatus }) {
         {types.map((type) => (
           <li key={type.id} data-atom-review="pr-type" data-type={type.id}>
             <code>{type.id}</code>{' '}
-            <EvidenceLink evidence={type.evidence} onShowPlace={onShowPlace} onStatus={onStatus} />
+            <Evidence evidence={type.evidence} at={type.at ?? null} onShowPlace={onShowPlace} onStatus={onStatus} />
           </li>
         ))}
       </ul>
@@ -65,8 +67,9 @@ function Questions({ questions, onShowPlace, onStatus }) {
             <span>{question.answer}</span>
             {(question.evidence ?? []).length > 0 && (
               <span class="atom-review-evidence">
-                {question.evidence.map((evidence) => (
-                  <EvidenceLink key={evidence} evidence={evidence} onShowPlace={onShowPlace} onStatus={onStatus} />
+                {question.evidence.map((evidence, index) => (
+                  <Evidence key={evidence} evidence={evidence} at={question.evidence_at?.[index] ?? null}
+                    onShowPlace={onShowPlace} onStatus={onStatus} />
                 ))}
               </span>
             )}

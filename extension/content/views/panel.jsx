@@ -12,20 +12,12 @@ export const STORAGE_PROBLEM = 'storage-problem';
 const BODY_ID = 'atom-review-panel-body';
 const roots = new WeakMap(); // panel -> {summary, sections}: where its Preact trees are rendered
 
-const VERDICT_LABELS = { lgtm: 'Looks good', needs_work: 'Needs work', block: 'Blocked' };
-
-function countBy(items, key) {
-  const counts = {};
-  for (const item of items) counts[item[key]] = (counts[item[key]] ?? 0) + 1;
-  return counts;
-}
-
 function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollapsedChanged }) {
   const [status, setStatus] = useState('');
   const [offerCopy, setOfferCopy] = useState(false);
   const [collapsed, setCollapsed] = useState(collapsedAtStart);
-  const severities = countBy(result.findings ?? [], 'severity');
-  const tiers = countBy(result.files ?? [], 'tier');
+  const stats = result.stats ?? {};
+  const tiers = stats.files_by_tier ?? {};
   return (
     <div class="atom-review-panel-summary">
       <button type="button" class="atom-review-collapse" data-atom-review="panel-toggle"
@@ -36,10 +28,10 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
       </button>
       <strong class="atom-review-panel-title">atom-review</strong>
       <span class={`atom-review-verdict atom-review-verdict-${result.verdict}`}>
-        {VERDICT_LABELS[result.verdict] ?? result.verdict}
+        {result.verdict_label ?? result.verdict}
       </span>
       <span class="atom-review-counts">
-        {`${severities.red ?? 0} must fix · ${severities.warn ?? 0} to check · ${severities.note ?? 0} notes`}
+        {`${stats.red ?? 0} must fix · ${stats.warn ?? 0} to check · ${stats.notes ?? 0} notes`}
       </span>
       <span class="atom-review-counts">
         {`files: ${tiers[1] ?? 0} Tier 1 · ${tiers[2] ?? 0} Tier 2 · ${tiers[3] ?? 0} Tier 3`}

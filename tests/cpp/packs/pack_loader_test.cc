@@ -33,7 +33,8 @@ TEST(PackLoader, FullPackLoads) {
     "tiers": [{"match": "csrc/**", "tier": 1, "reason": "every kernel", "blast_radius": "all",
                "failure_mode": "crash", "high_visibility": true}],
     "knowledge": {"stack_modules": ["torch", "numpy"],
-                  "custom_op_decorators": [{"name": "torch.library.custom_op"}, {"name": "mark", "only_with": "is_custom=True", "body_is_fake": true}]},
+                  "custom_op_decorators": [{"name": "torch.library.custom_op"}, {"name": "mark", "only_with": "is_custom=True", "body_is_fake": true,
+                                                             "unregistered_lists": ["NONE_WRAPPED_OP"]}]},
     "rules": {"D1b": {"enabled": false}, "HK4": {"severity": "note"}},
     "custom_rules": [{"id": "X-print", "pattern": "\\bprint\\((?P<what>\\w+)", "lines": ["added", "context"],
                       "paths": ["**/*.py"], "severity": "red", "problem": "print of {what}", "impact": "noise",
@@ -56,6 +57,8 @@ TEST(PackLoader, FullPackLoads) {
   EXPECT_EQ(pack.knowledge.custom_op_decorators[1].only_with, "is_custom=True");
   EXPECT_FALSE(pack.knowledge.custom_op_decorators[0].body_is_fake);
   EXPECT_TRUE(pack.knowledge.custom_op_decorators[1].body_is_fake);
+  EXPECT_TRUE(pack.knowledge.custom_op_decorators[0].unregistered_lists.empty());
+  EXPECT_EQ(pack.knowledge.custom_op_decorators[1].unregistered_lists, std::vector<std::string>{"NONE_WRAPPED_OP"});
   EXPECT_EQ(pack.rule_enabled("D1b"), std::optional<bool>(false));
   EXPECT_EQ(pack.rule_enabled("HK4"), std::nullopt) << "a severity alone leaves the choice to the rule's status";
   EXPECT_EQ(pack.rule_overrides.at("HK4").severity, PackSeverity::Note);
@@ -173,6 +176,14 @@ TEST(PackLoader, BadBodyIsFake) {
   EXPECT_EQ(errors_of(R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [
                            {"name": "op", "body_is_fake": "yes"}]}})"),
             std::vector<std::string>{"/knowledge/custom_op_decorators/0/body_is_fake: must be true or false"});
+}
+
+TEST(PackLoader, BadUnregisteredLists) {
+  EXPECT_EQ(errors_of(R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [
+                           {"name": "op", "unregistered_lists": ["utils.NONE_WRAPPED_OP", 3]}, {"name": "op2", "unregistered_lists": "X"}]}})"),
+            (std::vector<std::string>{"/knowledge/custom_op_decorators/0/unregistered_lists/0: must be a Python variable name",
+                                      "/knowledge/custom_op_decorators/0/unregistered_lists/1: must be a string",
+                                      "/knowledge/custom_op_decorators/1/unregistered_lists: must be an array"}));
 }
 
 TEST(PackLoader, PatternRe2Rejects) {

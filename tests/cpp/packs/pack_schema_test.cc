@@ -76,6 +76,7 @@ const Case kInvalid[] = {
     {"decorator condition", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "only_with": "x"}]}})"},
     {"magic number", R"({"name": "P", "repos": [], "knowledge": {"model_magic_numbers": [{"value": "4k", "stands_for": "h"}]}})"},
     {"decorator body_is_fake", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "body_is_fake": "yes"}]}})"},
+    {"decorator unregistered list", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "unregistered_lists": ["a.B"]}]}})"},
 };
 
 TEST(PackSchema, SchemaAndLoaderRefuseTheSameInvalidPacks) {

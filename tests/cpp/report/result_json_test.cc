@@ -22,12 +22,15 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   const json out = to_result_json(basic_result());
   EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
                                                  "checklist", "prompts", "context", "ci", "findings", "dismissed",
-                                                 "ai_signals", "elevated_ai_risk", "verdict", "draft", "errors", "skipped"}));
+                                                 "ai_signals", "elevated_ai_risk", "verdict", "verdict_label", "draft",
+                                                 "errors", "skipped"}));
   EXPECT_EQ(out["schema"], "atom-review/1");
   EXPECT_EQ(out["pr"]["number"], 1498);
   EXPECT_EQ(out["pack"], "ATOM");
   EXPECT_EQ(out["verdict"], "lgtm");
-  EXPECT_EQ(out["stats"], (json{{"files", 3}, {"additions", 16}, {"deletions", 7}, {"bytes", 1234}}));
+  EXPECT_EQ(out["verdict_label"], "LGTM");
+  EXPECT_EQ(out["stats"], (json{{"files", 3}, {"additions", 16}, {"deletions", 7}, {"bytes", 1234}, {"red", 0}, {"warn", 0},
+                                {"notes", 0}, {"files_by_tier", {{"1", 1}, {"2", 1}, {"3", 1}}}, {"top_tier", 1}}));
   EXPECT_TRUE(out["draft"].get<std::string>().rfind("## ATOM PR #1498", 0) == 0);
 }
 
@@ -96,9 +99,9 @@ TEST(ResultJson, PreviewFindingsSayWhatTheRuleWouldHaveSaid) {
 
 TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
   ReviewResult result = basic_result();
-  result.pr_types = {{"performance", "title: \"Fuse\""}};
-  result.questions = {{"Q1", "Changed: functions `f`.", {"a.py:3"}}};
-  result.checklist = {{"", {"PR-level item"}}, {"atom/config.py", {"item"}}};
+  result.pr_types = {{"performance", {"title: \"Fuse\""}}, {"plugin_interface", {"atom/plugin/a.py", "atom/plugin/a.py"}}};
+  result.questions = {{"Q1", "Changed: functions `f`.", {{"a.py:3", "a.py", 3}, {"a.py:9 (removed)", "a.py", 9, Side::Old}, {"title"}}}};
+  result.checklist = {{"", {"PR-level item"}}, {"atom/config.py", {"item"}, true}};
   result.prompts = {"Reviewer should ask whether x"};
   result.ai_signals = {{"ai_attribution", "description: \"Co-Authored-By: Claude\""}};
   result.elevated_ai_risk = true;
@@ -109,10 +112,15 @@ TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
   result.dismissed = {{dismissed, "not applicable"}};
   result.errors = {{"malformed-hunk", "hunk header lies", 17}};
   const json out = to_result_json(result);
-  EXPECT_EQ(out["pr_types"][0], (json{{"id", "performance"}, {"evidence", "title: \"Fuse\""}}));
-  EXPECT_EQ(out["questions"][0]["evidence"], json::array({"a.py:3"}));
+  EXPECT_EQ(out["pr_types"][0], (json{{"id", "performance"}, {"evidence", "title: \"Fuse\""}, {"at", nullptr}}));
+  EXPECT_EQ(out["pr_types"][1]["at"], (json{{"path", "atom/plugin/a.py"}, {"line", nullptr}, {"side", "new"}}));
+  EXPECT_EQ(out["questions"][0]["evidence"], json::array({"a.py:3", "a.py:9 (removed)", "title"}));
+  EXPECT_EQ(out["questions"][0]["evidence_at"],
+            (json::array({{{"path", "a.py"}, {"line", 3}, {"side", "new"}}, {{"path", "a.py"}, {"line", 9}, {"side", "old"}}, nullptr})));
   EXPECT_TRUE(out["checklist"][0]["path"].is_null());
+  EXPECT_EQ(out["checklist"][0]["mandatory"], false);
   EXPECT_EQ(out["checklist"][1]["path"], "atom/config.py");
+  EXPECT_EQ(out["checklist"][1]["mandatory"], true);
   EXPECT_EQ(out["prompts"][0], "Reviewer should ask whether x");
   EXPECT_EQ(out["ai_signals"][0]["id"], "ai_attribution");
   EXPECT_EQ(out["elevated_ai_risk"], true);
@@ -128,6 +136,30 @@ TEST(ResultJson, NoPackGivesNullAndMissingMetaGivesEmptyObject) {
   EXPECT_TRUE(out["pack"].is_null());
   EXPECT_EQ(out["pr"], json::object());
   EXPECT_EQ(out["stats"]["files"], 0);
+  EXPECT_TRUE(out["stats"]["top_tier"].is_null());
+}
+
+TEST(ResultJson, StatsCountTheFindingsBySeverityAndTheVerdictHasTheCardsWords) {
+  ReviewResult result = basic_result();
+  result.files.erase(result.files.begin());  // no Tier 1 file
+  const auto finding = [](Severity severity) {
+    Finding made;
+    made.rule = "ZZ1";
+    made.severity = severity;
+    return made;
+  };
+  result.findings = {finding(Severity::Red), finding(Severity::Warn), finding(Severity::Warn), finding(Severity::Note)};
+  result.verdict = Verdict::Block;
+  const json out = to_result_json(result);
+  EXPECT_EQ(out["stats"]["red"], 1);
+  EXPECT_EQ(out["stats"]["warn"], 2);
+  EXPECT_EQ(out["stats"]["notes"], 1);
+  EXPECT_EQ(out["stats"]["top_tier"], 2);
+  EXPECT_EQ(out["stats"]["files_by_tier"], (json{{"1", 0}, {"2", 1}, {"3", 1}}));
+  EXPECT_EQ(out["verdict_label"], "BLOCK");
+  EXPECT_NE(out["draft"].get<std::string>().find("🔴 BLOCK"), std::string::npos) << out["draft"];
+  result.verdict = Verdict::NeedsWork;
+  EXPECT_EQ(to_result_json(result)["verdict_label"], "NEEDS WORK");
 }
 
 TEST(DumpJson, SortsKeysAndReplacesInvalidUtf8) {
@@ -141,7 +173,7 @@ TEST(DumpJson, SortsKeysAndReplacesInvalidUtf8) {
 
 TEST(DumpJson, ResultIsDeterministic) {
   ReviewResult result = basic_result();
-  result.pr_types = {{"bug_fix", "title: \"fix\""}};
+  result.pr_types = {{"bug_fix", {"title: \"fix\""}}};
   EXPECT_EQ(dump_json(to_result_json(result)), dump_json(to_result_json(result)));
 }
 

@@ -69,6 +69,10 @@ TEST(Checklist, Tier1BeforeTier2AndBridgesLast) {
   for (const auto& entry : s->result.checklist)
     if (!entry.path.empty()) paths.push_back(entry.path);
   EXPECT_EQ(paths, (std::vector<std::string>{"atom/config.py", "atom/model_ops/moe.py", "atom/plugin/vllm/a.py"}));
+  // The seed's questions are mandatory for Tier 1 and 2; a Tier 3 bridge's and the PR's own are not.
+  EXPECT_TRUE(s->checklist_for("atom/config.py")->mandatory);
+  EXPECT_TRUE(s->checklist_for("atom/model_ops/moe.py")->mandatory);
+  EXPECT_FALSE(s->checklist_for("atom/plugin/vllm/a.py")->mandatory);
 }
 
 TEST(Prompts, RaisedOnlyWhereTheirKeywordsAppear) {

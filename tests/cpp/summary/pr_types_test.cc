@@ -11,7 +11,7 @@ using testing::summarize_diff;
 TEST(PrTypes, PerformanceFromTheTitleWordWithEvidence) {
   const auto s = summarize_diff(one_hunk_diff("atom/models/qwen3.py", " a = 1\n+b = 2\n"), "Optimize MoE decode");
   ASSERT_NE(s->type("performance"), nullptr);
-  EXPECT_EQ(s->type("performance")->evidence, "title: \"Optimize\"");
+  EXPECT_EQ(s->type("performance")->evidence, Evidence{"title: \"Optimize\""});
 }
 
 TEST(PrTypes, DocsOnlyChangeHasNoType) {
@@ -27,9 +27,9 @@ TEST(PrTypes, AiterImportAndKernelCall) {
                                               "     return out\n"),
                                 "Use aiter fused moe");
   ASSERT_NE(s->type("aiter_op"), nullptr);
-  EXPECT_EQ(s->type("aiter_op")->evidence, "atom/model_ops/moe.py:10");
+  EXPECT_EQ(s->type("aiter_op")->evidence.text, "atom/model_ops/moe.py:10");
   ASSERT_NE(s->type("kernel_call"), nullptr);
-  EXPECT_EQ(s->type("kernel_call")->evidence, "atom/model_ops/moe.py:12");
+  EXPECT_EQ(s->type("kernel_call")->evidence.text, "atom/model_ops/moe.py:12");
 }
 
 TEST(PrTypes, SignatureChangeAndRename) {
@@ -39,7 +39,7 @@ TEST(PrTypes, SignatureChangeAndRename) {
                                                     "         return x\n"),
                                       "t");
   ASSERT_NE(changed->type("api_signature"), nullptr);
-  EXPECT_EQ(changed->type("api_signature")->evidence, "atom/model_ops/linear.py:10");
+  EXPECT_EQ(changed->type("api_signature")->evidence.text, "atom/model_ops/linear.py:10");
 
   const auto same = summarize_diff(one_hunk_diff("atom/model_ops/linear.py",
                                                  "     def forward(self, x):\n"
@@ -59,9 +59,9 @@ TEST(PrTypes, BranchAssignmentAndDispatch) {
                                               "     return out\n"),
                                 "t");
   ASSERT_NE(s->type("branch_assignment"), nullptr);
-  EXPECT_EQ(s->type("branch_assignment")->evidence, "atom/model_ops/attention_mla.py:11");
+  EXPECT_EQ(s->type("branch_assignment")->evidence.text, "atom/model_ops/attention_mla.py:11");
   ASSERT_NE(s->type("dispatch"), nullptr);
-  EXPECT_EQ(s->type("dispatch")->evidence, "atom/model_ops/attention_mla.py:11");
+  EXPECT_EQ(s->type("dispatch")->evidence.text, "atom/model_ops/attention_mla.py:11");
 }
 
 TEST(PrTypes, InvariantRemovalButNotAMovedAssert) {
@@ -71,7 +71,7 @@ TEST(PrTypes, InvariantRemovalButNotAMovedAssert) {
                                                     "+    buf = torch.empty(n)\n"),
                                       "t");
   ASSERT_NE(removed->type("invariant_removal"), nullptr);
-  EXPECT_EQ(removed->type("invariant_removal")->evidence, "atom/model_ops/moe.py:11 (removed)");
+  EXPECT_EQ(removed->type("invariant_removal")->evidence, (Evidence{"atom/model_ops/moe.py:11 (removed)", "atom/model_ops/moe.py", 11, Side::Old}));
 
   const auto moved = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
                                                   " def f(n):\n"
@@ -88,18 +88,18 @@ TEST(PrTypes, PathBasedTypes) {
                                     one_hunk_diff("atom/config.py", " a\n+b\n"),
                                 "t");
   ASSERT_NE(s->type("plugin_interface"), nullptr);
-  EXPECT_EQ(s->type("plugin_interface")->evidence, "atom/plugin/vllm/model_wrapper.py");
+  EXPECT_EQ(s->type("plugin_interface")->evidence.text, "atom/plugin/vllm/model_wrapper.py");
   ASSERT_NE(s->type("model_integration"), nullptr);
-  EXPECT_EQ(s->type("model_integration")->evidence, "atom/models/qwen3.py");
+  EXPECT_EQ(s->type("model_integration")->evidence.text, "atom/models/qwen3.py");
   ASSERT_NE(s->type("config_tuning"), nullptr);
-  EXPECT_EQ(s->type("config_tuning")->evidence, "atom/config.py");
+  EXPECT_EQ(s->type("config_tuning")->evidence, (Evidence{"atom/config.py", "atom/config.py", 0}));
 }
 
 TEST(PrTypes, BugFixFromTitleOrLinkedIssue) {
   EXPECT_NE(summarize_diff(one_hunk_diff("a.py", "+x\n"), "Fix crash in decode")->type("bug_fix"), nullptr);
   const auto linked = summarize_diff(one_hunk_diff("a.py", "+x\n"), "Decode tweak", "Closes #123");
   ASSERT_NE(linked->type("bug_fix"), nullptr);
-  EXPECT_EQ(linked->type("bug_fix")->evidence, "description: \"Closes #123\"");
+  EXPECT_EQ(linked->type("bug_fix")->evidence.text, "description: \"Closes #123\"");
 }
 
 TEST(PrTypes, StreamsCustomOpsIndexMathWeightsCudagraphQuant) {
@@ -114,7 +114,7 @@ TEST(PrTypes, StreamsCustomOpsIndexMathWeightsCudagraphQuant) {
                                 "t");
   for (const char* id : {"async_stream", "weight_transform", "index_arithmetic", "fp8_quant", "cudagraph", "custom_op"})
     EXPECT_NE(s->type(id), nullptr) << id;
-  EXPECT_EQ(s->type("custom_op")->evidence, "atom/model_ops/ops.py:10");
+  EXPECT_EQ(s->type("custom_op")->evidence.text, "atom/model_ops/ops.py:10");
 }
 
 TEST(PrTypes, RoutingFlagFromConstexprAndArchCondition) {
@@ -122,7 +122,7 @@ TEST(PrTypes, RoutingFlagFromConstexprAndArchCondition) {
   EXPECT_NE(constexpr_flag->type("routing_flag"), nullptr);
   const auto arch = summarize_diff(one_hunk_diff("atom/model_ops/k.py", "+    if arch == \"gfx950\":\n+        x = 1\n"), "t");
   ASSERT_NE(arch->type("routing_flag"), nullptr);
-  EXPECT_EQ(arch->type("routing_flag")->evidence, "atom/model_ops/k.py:10");
+  EXPECT_EQ(arch->type("routing_flag")->evidence.text, "atom/model_ops/k.py:10");
 }
 
 TEST(PrTypes, TestFilesDoNotMakeTypes) {

@@ -26,7 +26,7 @@ TEST(Questions, Q1ListsChangedFunctionsWithTheirFirstLine) {
   const Question& q1 = s->question("Q1");
   EXPECT_TRUE(contains(q1.answer, "`ModelRunner.capture_cudagraph`")) << q1.answer;
   ASSERT_FALSE(q1.evidence.empty());
-  EXPECT_EQ(q1.evidence.front(), "atom/model_engine/model_runner.py:11 (removed)");
+  EXPECT_EQ(q1.evidence.front(), (Evidence{"atom/model_engine/model_runner.py:11 (removed)", "atom/model_engine/model_runner.py", 11, Side::Old}));
 }
 
 TEST(Questions, Q1NamesKernelsSeparately) {
@@ -40,7 +40,7 @@ TEST(Questions, Q2FindsArchModelAndTpInTextAndDiff) {
   const Question& q2 = s->question("Q2");
   for (const char* part : {"gfx950 (MI355X/MI350X)", "gfx942 (MI300X/MI325X)", "DeepSeek-V3", "Kimi-K2.5", "TP=8"})
     EXPECT_TRUE(contains(q2.answer, part)) << part << " in " << q2.answer;
-  EXPECT_EQ(q2.evidence, (std::vector<std::string>{"title", "description", "atom/model_ops/k.py:10"}));
+  EXPECT_EQ(q2.evidence, (std::vector<Evidence>{{"title"}, {"description"}, {"atom/model_ops/k.py:10", "atom/model_ops/k.py", 10}}));
 }
 
 TEST(Questions, Q2SaysWhenNothingIsNamed) {
@@ -84,7 +84,8 @@ TEST(Questions, Q5WhyOrWhat) {
                                   "Eliminates 2 intermediate HBM round-trips between allreduce, rmsnorm and quant.");
   EXPECT_TRUE(contains(why->question("Q5").answer, "WHY")) << why->question("Q5").answer;
   ASSERT_EQ(why->question("Q5").evidence.size(), 1u);
-  EXPECT_TRUE(contains(why->question("Q5").evidence[0], "Eliminates"));
+  EXPECT_TRUE(contains(why->question("Q5").evidence[0].text, "Eliminates"));
+  EXPECT_EQ(why->question("Q5").evidence[0].path, "") << "a quote of the description points at no file";
   EXPECT_EQ(summarize_diff(kRunnerDiff, "t", std::nullopt)->question("Q5").answer, "The description was not available.");
   EXPECT_TRUE(contains(summarize_diff(kRunnerDiff, "t", "  ")->question("Q5").answer, "empty"));
 }

@@ -3,12 +3,22 @@
 // built-in rule off and adds a pattern rule; the files page then shows the pattern rule's finding
 // (its words as text) and none of the rule turned off; back on the default pack, the rule's
 // findings return. The imported pack stays (packs.test.mjs tries it on a pasted diff next).
+// And a files page already open follows every pack change (an override, an import, the choice, a
+// pack switched off) in place, without a reload.
 import assert from 'node:assert/strict';
-import { choosePack, importPack, openOptions } from './options-page.mjs';
-import { pullUrl, waitUntil } from './review-page.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  choosePack, importPack, openOptions, overrideRule, removePack, setPackEnabled,
+} from './options-page.mjs';
+import { REPO_ROOT } from './paths.mjs';
+import {
+  pullUrl, rememberDocumentAndPanel, sameDocumentAndPanel, shownRules, waitForRuleCount, waitUntil,
+} from './review-page.mjs';
 
 export const CUSTOM_RULE = 'X-e2e-sync';
 export const PACK_NAME = 'e2e pack';
+const LIVE_RULE = 'X-e2e-live';
 
 /** The rule shown most often among `rules`. */
 export function mostFrequent(rules) {
@@ -62,4 +72,44 @@ export async function assertImportedPackShows(session, pr) {
   const restored = await findingRules(session, pr, offRule);
   assert.ok(!restored.includes(CUSTOM_RULE));
   await options.close();
+}
+
+export async function assertOpenPageFollowsPacks(session, pr) {
+  const page = await session.newPage();
+  await page.goto(pullUrl(pr, 'files'));
+  await page.waitForSelector('[data-atom-review="panel"] [data-atom-review="question"]', { timeout: 30000 });
+  await page.waitForSelector('[data-atom-review="finding"]', { timeout: 30000 });
+  const before = await shownRules(page);
+  const offRule = mostFrequent(before);
+  const offCount = before.filter((rule) => rule === offRule).length;
+  await rememberDocumentAndPanel(page);
+  const options = await openOptions(session);
+  const repo = `${pr.owner}/${pr.repo}`;
+
+  // A rule of the built-in pack turned off, then back to the pack's own: its markers go and come back.
+  await overrideRule(options, 'built-in:atom', offRule, 'off');
+  await waitForRuleCount(page, offRule, 0);
+  assert.equal((await shownRules(page)).length, before.length - offCount, 'only that rule\'s markers left');
+  await overrideRule(options, 'built-in:atom', offRule, '');
+  await waitForRuleCount(page, offRule, offCount);
+
+  // A pack of its own (the built-in one's knowledge, that rule off), chosen for the repository;
+  // then imported again with a custom rule; then switched off (the built-in pack applies again).
+  const builtIn = JSON.parse(readFileSync(join(REPO_ROOT, 'core', 'packs', 'atom.json'), 'utf8'));
+  const livePack = { ...builtIn, name: 'live pack', rules: { [offRule]: { enabled: false } } };
+  assert.deepEqual(await importPack(options, livePack), { ok: true });
+  await choosePack(options, repo, 'user:live pack');
+  await waitForRuleCount(page, offRule, 0);
+  assert.deepEqual(await importPack(options, { ...livePack, custom_rules: [{ id: LIVE_RULE, pattern: 'torch\\.cuda\\.synchronize\\(\\)',
+    severity: 'warn', problem: '{match} added', impact: 'the whole device waits', action: 'synchronize only the stream' }] }), { ok: true });
+  await waitForRuleCount(page, LIVE_RULE, 1);
+  await setPackEnabled(options, 'live pack', false);
+  await waitForRuleCount(page, LIVE_RULE, 0);
+  await waitForRuleCount(page, offRule, offCount);
+  assert.deepEqual((await shownRules(page)).sort(), before.sort(), 'the built-in pack\'s findings again');
+
+  assert.ok(await sameDocumentAndPanel(page), 'no reload, and the panel redrawn in place');
+  await removePack(options, 'live pack');
+  await options.close();
+  await page.close();
 }
