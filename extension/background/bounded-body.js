@@ -1,6 +1,6 @@
 // Every download the background makes for content it hands on (diffs, pages, head files) goes
 // through `fetchBounded`: with the session cookie, a time limit that covers the whole body, a size
-// cap, and the final address after redirects checked against the origins allowed to answer.
+// cap, and the final address after redirects checked against the places allowed to answer.
 
 /** Why a download gave nothing; `kind`: timed-out | too-large | off-origin | network. */
 export class DownloadFailed extends Error {
@@ -40,9 +40,15 @@ export async function readBoundedBytes(response, maxBytes, what) {
   return bytes;
 }
 
-function originOf(url) {
+// `place` is an origin (`https://github.com`) or an origin and a path (`https://ghe.example/raw`).
+const isAnsweredFrom = (url, place) => url === place || url.startsWith(`${place}/`);
+
+// Where an answer came from, for the message: its origin, and its path when the origin is allowed
+// but the path is not (https://ghe.example/login), at most 80 characters of it.
+function whereFrom(url, answeredFrom) {
   try {
-    return url ? new URL(url).origin : '';
+    const { origin, pathname } = new URL(url);
+    return answeredFrom.some((place) => place.startsWith(`${origin}/`)) ? `${origin}${pathname.slice(0, 80)}` : origin;
   } catch {
     return '';
   }
@@ -51,20 +57,20 @@ function originOf(url) {
 /**
  * GETs `url`. Resolves to {status, headers, bytes}: `bytes` is the body when the status is 2xx,
  * else null (the body is not read). Rejects with DownloadFailed when nothing usable came: no
- * answer (headers and body) within `timeoutMs`, a body over `maxBytes`, an answer from an origin
- * not in `origins` (a redirect to a sign-in page, say), or a network failure.
+ * answer (headers and body) within `timeoutMs`, a body over `maxBytes`, an answer from a place
+ * not in `answeredFrom` (a redirect to a sign-in page, say), or a network failure.
  */
-export async function fetchBounded(url, { fetchImpl = fetch, timeoutMs, maxBytes, origins, what, headers }) {
+export async function fetchBounded(url, { fetchImpl = fetch, timeoutMs, maxBytes, answeredFrom, what, headers }) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DownloadFailed('timed-out', `no answer within ${seconds(timeoutMs)}`)), timeoutMs);
   try {
     const response = await fetchImpl(url, {
       credentials: 'include', redirect: 'follow', signal: controller.signal, ...(headers && { headers }),
     });
-    const origin = originOf(response.url);
-    if (!origins.includes(origin)) {
+    if (!answeredFrom.some((place) => isAnsweredFrom(response.url ?? '', place))) {
       response.body?.cancel().catch(() => {});
-      throw new DownloadFailed('off-origin', `redirected to ${origin || 'an unknown place'}, not ${origins.join(' or ')}`);
+      const from = whereFrom(response.url, answeredFrom);
+      throw new DownloadFailed('off-origin', `redirected to ${from || 'an unknown place'}, not ${answeredFrom.join(' or ')}`);
     }
     if (!response.ok) {
       response.body?.cancel().catch(() => {});

@@ -1,10 +1,11 @@
 // The files a pull request touches as they stand at its head commit, so the engine can review each
-// one whole (review --repo DIR in the CLI). Fetched like a signed-in tab would: github.com's
-// `/OWNER/REPO/raw/<sha>/<path>` with the session cookie, which GitHub redirects to
-// raw.githubusercontent.com. Best-effort and bounded: at most 4 downloads at once, a time limit
+// one whole (review --repo DIR in the CLI). Fetched like a signed-in tab would: the host's
+// `/OWNER/REPO/raw/<sha>/<path>` with the session cookie, which github.com redirects to
+// raw.githubusercontent.com (an Enterprise host to its raw subdomain or /raw path). Best-effort and bounded: at most 4 downloads at once, a time limit
 // and a size cap per file, caps on files and bytes per pull request. A file that cannot be read
 // keeps its hunks (the engine reviews it from the diff), named with the reason.
 import { COMMIT_SHA } from '../shared/commit-sha.js';
+import { hostOf, rawFileSources, siteOrigin } from '../shared/github-host.js';
 import { fetchBounded } from './bounded-body.js';
 import { DiffQueue } from './list-queue.js';
 
@@ -15,9 +16,6 @@ export const HEAD_FILE_LIMITS = {
   maxTotalBytes: 16 * 1024 * 1024,
   maxFiles: 100,
 };
-// Only this origin may answer: a redirect elsewhere (a sign-in page on github.com, say) would
-// hand the engine a page instead of the file.
-export const RAW_ORIGIN = 'https://raw.githubusercontent.com';
 
 const CONTROL = /[\x00-\x1f\x7f]/;
 const MAX_PATH_LENGTH = 4096;
@@ -28,9 +26,10 @@ export function isSafeRepoPath(path) {
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
-export function rawFileUrl({ owner, repo, headSha, path }) {
+export function rawFileUrl(file) {
+  const { owner, repo, headSha, path } = file;
   const segments = path.split('/').map(encodeURIComponent).join('/');
-  return `https://github.com/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/raw/${headSha}/${segments}`;
+  return `${siteOrigin(hostOf(file))}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/raw/${headSha}/${segments}`;
 }
 
 /**
@@ -44,9 +43,11 @@ export function pathsToRead(result) {
 }
 
 /** One file's bytes; rejects with an Error whose message is the reason, short enough for the panel. */
-export async function fetchRawFile(url, { fetchImpl = fetch, timeoutMs = HEAD_FILE_LIMITS.timeoutMs,
+// Only the raw hosts may answer: a redirect elsewhere (a sign-in page, say) would hand the engine
+// a page instead of the file.
+export async function fetchRawFile(url, { host, fetchImpl = fetch, timeoutMs = HEAD_FILE_LIMITS.timeoutMs,
   maxBytes = HEAD_FILE_LIMITS.maxFileBytes } = {}) {
-  const { status, bytes } = await fetchBounded(url, { fetchImpl, timeoutMs, maxBytes, origins: [RAW_ORIGIN], what: 'the file' });
+  const { status, bytes } = await fetchBounded(url, { fetchImpl, timeoutMs, maxBytes, answeredFrom: rawFileSources(host), what: 'the file' });
   if (!bytes) throw new Error(status === 404 ? 'not found (404)' : `GitHub answered ${status}`);
   return bytes;
 }
@@ -63,8 +64,9 @@ export class HeadFileCache {
     this.entries = new Map(); // key -> {promise, size}; insertion order = age order
   }
 
-  static keyOf({ owner, repo, headSha, path }) {
-    return `${owner}/${repo}@${headSha}:${path}`;
+  static keyOf(file) {
+    const { owner, repo, headSha, path } = file;
+    return `${hostOf(file)}/${owner}/${repo}@${headSha}:${path}`;
   }
 
   getOrFetch(file, fetchBytes) {
@@ -98,7 +100,7 @@ export class HeadFileCache {
  * {files: [{path, bytes}], failed: [{path, reason}], reason} where `reason` (else null) says why
  * none was used: no head commit, too many files, too many bytes.
  */
-export async function readHeadFiles({ owner, repo, headSha, paths }, { queue, cache, fetchImpl = fetch,
+export async function readHeadFiles({ host, owner, repo, headSha, paths }, { queue, cache, fetchImpl = fetch,
   limits = HEAD_FILE_LIMITS } = {}) {
   const none = (reason) => ({ files: [], failed: [], reason });
   if (typeof headSha !== 'string' || !COMMIT_SHA.test(headSha)) return none('the page names no head commit');
@@ -110,10 +112,10 @@ export async function readHeadFiles({ owner, repo, headSha, paths }, { queue, ca
   let total = 0;
   const overBudget = () => total > limits.maxTotalBytes;
   const outcomes = await Promise.all(wanted.map((path) => {
-    const file = { owner, repo, headSha, path };
+    const file = { host, owner, repo, headSha, path };
     const download = () => queue.run(() => {
       if (overBudget()) throw new Error('over the byte budget');
-      return fetchRawFile(rawFileUrl(file), { fetchImpl, timeoutMs: limits.timeoutMs, maxBytes: limits.maxFileBytes });
+      return fetchRawFile(rawFileUrl(file), { host: hostOf(file), fetchImpl, timeoutMs: limits.timeoutMs, maxBytes: limits.maxFileBytes });
     });
     return cache.getOrFetch(file, download).then(
       (bytes) => { total += bytes.byteLength; return { path, bytes }; },

@@ -6,6 +6,7 @@
 // is full the oldest half goes and the write is tried once more; a write that still fails rejects
 // with the reason (the list badge says the result was not kept).
 import { BUILT_IN_PACK_KEY } from './review-request-key.js';
+import { pullRequestKey } from '../shared/pull-request-key.js';
 
 const ENTRY_PREFIX = 'atomReviewList:';
 const INDEX_KEY = 'atomReviewListIndex'; // {key: storedAt}
@@ -26,8 +27,8 @@ export class ListSummaryStore {
   }
 
   // `packKey` (review-request-key.js) names the pack the row was reviewed with: another pack is another key.
-  static keyOf({ owner, repo, number, headSha, packKey }) {
-    return `${owner}/${repo}#${number}@${headSha ?? 'unknown'}${packKey && packKey !== BUILT_IN_PACK_KEY ? `~${packKey}` : ''}`;
+  static keyOf({ host, owner, repo, number, headSha, packKey }) {
+    return `${pullRequestKey({ host, owner, repo, number })}@${headSha ?? 'unknown'}${packKey && packKey !== BUILT_IN_PACK_KEY ? `~${packKey}` : ''}`;
   }
 
   async loadIndex() {

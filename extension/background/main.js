@@ -1,12 +1,14 @@
 // Background entry point: answers review requests from content scripts, for repositories in
 // scope only (scope-gate.js), and the options page's pack checks. Each review carries the pack
-// that applies when it is not the unchanged built-in one (shared/pack-choice.js).
+// that applies when it is not the unchanged built-in one (shared/pack-choice.js). Keeps the
+// content script registered on the Enterprise hosts the user added (enterprise-hosts.js).
 import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
 import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
+import { GITHUB_COM } from '../shared/github-host.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
-import { isFeatureOn, loadSettings } from '../shared/settings.js';
+import { isFeatureOn, loadSettings, onSettingsChanged } from '../shared/settings.js';
 import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
 import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
@@ -19,6 +21,7 @@ import { listSummaryAnswerer } from './list-summaries.js';
 import { answerPageFetch } from './github-pages.js';
 import { fromOurExtensionPages, fromOurGitHubTabs } from './message-sender.js';
 import { scopeGatedListener } from './scope-gate.js';
+import { hostScriptSyncer } from './enterprise-hosts.js';
 
 const cache = new ReviewCache();
 const readSettings = () => loadSettings(chrome.storage);
@@ -36,7 +39,7 @@ async function reviewPullRequest(pr, wholeFiles, pack) {
   const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
   const hunksJson = await reviewDiff(diffBytes, meta);
   const head = wholeFiles
-    ? await readHeadFiles({ owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
+    ? await readHeadFiles({ host: pr.host, owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
       paths: pathsToRead(JSON.parse(hunksJson)) })
     : { files: [], failed: [], reason: 'whole-file fetch is switched off in the options' };
   const headFiles = headFilesSummary(head);
@@ -76,13 +79,20 @@ function answerPackRequest(message, _sender, sendResponse) {
 }
 
 const scopeNow = () => Promise.all([readSettings(), readPacks()])
-  .then(([settings, packs]) => scopePatterns(builtInRepos, settings, packs));
+  .then(([settings, packs]) => ({ patterns: scopePatterns(builtInRepos, settings, packs), hosts: settings.hosts }));
 const answerListSummary = listSummaryAnswerer({
-  stillWanted: (pr) => Promise.all([readSettings(), scopeNow()]).then(([settings, patterns]) => isFeatureOn(settings, 'list-badges')
-    && inScope(pr, patterns)),
+  // Asked again when a row's download gets its turn: the feature, the host and the repository may have left since.
+  stillWanted: (pr) => Promise.all([readSettings(), scopeNow()]).then(([settings, { patterns, hosts }]) => isFeatureOn(settings, 'list-badges')
+    && (pr.host === GITHUB_COM || hosts.includes(pr.host)) && inScope(pr, patterns)),
   packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
 });
 const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
-chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow), chrome.runtime.id));
+chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow, chrome.runtime.id), chrome.runtime.id));
 chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackRequest, chrome.runtime.id,
   chrome.runtime.getURL('').replace(/\/$/, '')));
+
+const syncHostScripts = hostScriptSyncer({ readHosts: () => readSettings().then((settings) => settings.hosts), api: chrome });
+syncHostScripts();
+onSettingsChanged(chrome.storage, syncHostScripts);
+chrome.permissions.onAdded.addListener(syncHostScripts);
+chrome.permissions.onRemoved.addListener(syncHostScripts);

@@ -1,30 +1,46 @@
 // Who may ask the background for anything: only this extension's own content scripts, running in
-// a github.com frame of a tab. runtime.onMessage is meant to hear this extension alone (other
-// extensions and web pages reach onMessageExternal, which we do not listen to); the id check keeps
-// it so whatever a browser does, and the tab check turns away our own extension pages and any
-// frame that is not github.com. Such a message gets no answer at all.
-const GITHUB_ORIGIN = 'https://github.com';
+// an https frame of a tab on github.com or on a GitHub Enterprise host the user added (the scope
+// gate checks that list, background/scope-gate.js: it is in storage, so it is read asynchronously).
+// runtime.onMessage is meant to hear this extension alone (other extensions and web pages reach
+// onMessageExternal, which we do not listen to); the id check keeps it so whatever a browser does,
+// and the tab check turns away our own extension pages and a frame of another site than its tab.
+// Such a message gets no answer at all.
+import { GITHUB_COM, isGitHubHost } from '../shared/github-host.js';
 
-function isGitHubPage(url) {
-  if (typeof url !== 'string') return false;
+// The host of an https address on github.com or a well-formed Enterprise host name, else null.
+function gitHubHostOf(url) {
+  if (typeof url !== 'string') return null;
   try {
-    return new URL(url).origin === GITHUB_ORIGIN;
+    const { protocol, host } = new URL(url);
+    return protocol === 'https:' && isGitHubHost(host) ? host : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** True when `sender` (a runtime.MessageSender) is our content script in a github.com tab. */
-export function isOurGitHubTab(sender, runtimeId) {
-  if (!sender || typeof runtimeId !== 'string' || sender.id !== runtimeId) return false;
-  if (!sender.tab) return false;
-  // The tab's address is there with the github.com host permission; the frame's always is.
-  return isGitHubPage(sender.url) && (sender.tab.url === undefined || isGitHubPage(sender.tab.url));
+/**
+ * The GitHub host (github.com or an Enterprise host name) of `sender` (a runtime.MessageSender)
+ * when it is our content script in a tab of that host, else null.
+ */
+export function senderGitHubHost(sender, runtimeId) {
+  if (!sender || typeof runtimeId !== 'string' || sender.id !== runtimeId || !sender.tab) return null;
+  const host = gitHubHostOf(sender.url);
+  // The tab's address is there with the host's permission; the frame's always is.
+  if (!host || (sender.tab.url !== undefined && gitHubHostOf(sender.tab.url) !== host)) return null;
+  return host;
 }
 
-/** Wraps a runtime.onMessage listener so that it only ever sees messages from our github.com tabs. */
+/** True when `sender` is our content script in a github.com tab. */
+export function isOurGitHubTab(sender, runtimeId) {
+  return senderGitHubHost(sender, runtimeId) === GITHUB_COM;
+}
+
+/**
+ * Wraps a runtime.onMessage listener so that it only ever sees messages from our content scripts
+ * in GitHub tabs (github.com or a host name that may be an Enterprise host).
+ */
 export function fromOurGitHubTabs(listener, runtimeId) {
-  return (message, sender, sendResponse) => (isOurGitHubTab(sender, runtimeId) ? listener(message, sender, sendResponse) : false);
+  return (message, sender, sendResponse) => (senderGitHubHost(sender, runtimeId) ? listener(message, sender, sendResponse) : false);
 }
 
 /**

@@ -1,12 +1,13 @@
-// Downloads a pull request's unified diff the way a signed-in browser tab would: github.com's
-// `.diff` URL with the session cookie, following its redirect to patch-diff.githubusercontent.com.
+// Downloads a pull request's unified diff the way a signed-in browser tab would: the `.diff` URL
+// with the session cookie, following github.com's redirect to patch-diff.githubusercontent.com (an
+// Enterprise host serves it itself; shared/github-host.js).
 // The one diff download, for the files page and for list rows alike: bounded in time and size
 // (shared/diff-limits.js), answered only from GitHub's diff hosts, and every way it can fail is a
 // DiffUnavailable whose message says why in words the panel and the list badge show as they are.
 import { MAX_DIFF_BYTES } from '../shared/diff-limits.js';
+import { diffSources, hostOf, siteOrigin } from '../shared/github-host.js';
 import { fetchBounded, seconds } from './bounded-body.js';
 
-export const DIFF_ORIGINS = ['https://github.com', 'https://patch-diff.githubusercontent.com', 'https://raw.githubusercontent.com'];
 export const DIFF_TIMEOUT_MS = 20_000;
 
 /** Why there is no diff; `kind`: too-large | not-found | rate-limited | timed-out | failed. */
@@ -18,8 +19,9 @@ export class DiffUnavailable extends Error {
   }
 }
 
-export function pullRequestDiffUrl({ owner, repo, number }) {
-  return `https://github.com/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/pull/${number}.diff`;
+export function pullRequestDiffUrl(pr) {
+  const { owner, repo, number } = pr;
+  return `${siteOrigin(hostOf(pr))}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/pull/${number}.diff`;
 }
 
 function rateLimitWaitMs(headers, now) {
@@ -53,7 +55,7 @@ export async function fetchPullRequestDiff(pr, { fetchImpl = fetch, now = Date.n
   maxBytes = MAX_DIFF_BYTES } = {}) {
   let answer;
   try {
-    answer = await fetchBounded(pullRequestDiffUrl(pr), { fetchImpl, timeoutMs, maxBytes, origins: DIFF_ORIGINS, what: 'the diff' });
+    answer = await fetchBounded(pullRequestDiffUrl(pr), { fetchImpl, timeoutMs, maxBytes, answeredFrom: diffSources(pr), what: 'the diff' });
   } catch (error) {
     const kind = DOWNLOAD_KINDS[error?.kind] ?? 'failed';
     const message = error?.kind === 'timed-out' ? `the diff download got no answer within ${seconds(timeoutMs)}` : error.message;

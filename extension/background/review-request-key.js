@@ -22,7 +22,7 @@ export function packKey(pack) {
 }
 
 export function reviewRequestKey({ diff, ...pr }, pack = null) {
-  const { owner, repo, number, ...rest } = pr;
+  const { host, owner, repo, number, ...rest } = pr;
   const diffPart = diff ? { source: diff.source, chars: diff.text.length, hash: fnv1a(diff.text) } : 'fetched';
-  return `${pullRequestKey({ owner, repo, number })} ${JSON.stringify({ ...rest, diff: diffPart, pack: packKey(pack) })}`;
+  return `${pullRequestKey({ host, owner, repo, number })} ${JSON.stringify({ ...rest, diff: diffPart, pack: packKey(pack) })}`;
 }

@@ -20,6 +20,13 @@ function pageAddress(location) {
   return `${location.origin}${location.pathname}${location.search}`;
 }
 
+// What a feature's match found, with the page's host: github.com, or the Enterprise host the
+// content script was registered on (storage keys and links carry it).
+function paramsHere(feature, location) {
+  const params = feature.match(location);
+  return params && { host: location.host, ...params };
+}
+
 /**
  * features: [{id, match(location) -> params|null, run(params, signal, env) -> void|Promise}]
  * env: handed to every run as is (main.js: {repoInScope, featureOn}).
@@ -55,7 +62,7 @@ export function startPageFeatures(features, { win = window, log = console, allow
   function reconcile(restartIds = []) {
     if (stopped) return;
     for (const feature of features) {
-      const params = feature.match(win.location);
+      const params = paramsHere(feature, win.location);
       const wanted = params !== null && allows(feature, params);
       if (running.has(feature) && (!wanted || restartIds.includes(feature.id))) stopFeature(feature);
       if (wanted && !running.has(feature)) start(feature, params);

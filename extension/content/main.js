@@ -19,7 +19,8 @@ async function main() {
   let settings = await loadSettings(storage).catch(() => settingsFromStorage({}));
   let packs = await loadPacks(storage).catch(() => packsFromStorage({}));
   const env = {
-    repoInScope: (pr) => inScope(pr, scopePatterns(builtInRepos, settings, packs)),
+    // Every repository a page names is on the page's own host.
+    repoInScope: (pr) => inScope({ ...pr, host: location.host }, scopePatterns(builtInRepos, settings, packs)),
     featureOn: (id) => isFeatureOn(settings, id),
   };
   startPageFeatures(PAGE_FEATURES, {

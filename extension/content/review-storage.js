@@ -7,6 +7,7 @@
 // with the other's. Old states are evicted: those not saved for PR_STATE_LIMITS.maxAgeMs, and past
 // PR_STATE_LIMITS.maxEntries the oldest.
 import { sha256Hex } from './sha256.js';
+import { pullRequestKey } from '../shared/pull-request-key.js';
 
 const storageArea = () => (globalThis.browser ?? globalThis.chrome).storage;
 const storage = () => storageArea().local;
@@ -41,8 +42,8 @@ export async function reviewedDiffId(result) {
   return (await sha256Hex(JSON.stringify(files))).slice(0, 16);
 }
 
-export function reviewStateKey({ owner, repo, number }, diffId) {
-  return `${STATE_PREFIX}${owner}/${repo}#${number}@${diffId}`;
+export function reviewStateKey(pr, diffId) {
+  return `${STATE_PREFIX}${pullRequestKey(pr)}@${diffId}`;
 }
 
 const isDismissal = (item) => item && typeof item === 'object' && typeof item.rule === 'string'

@@ -2,6 +2,8 @@
 // is reached with Tab and used with Space / Enter.
 import { useEffect, useState } from 'preact/hooks';
 import { FEATURES } from '../shared/features.js';
+import { AddForm } from './add-form.jsx';
+import { HostsSection } from './hosts-section.jsx';
 import { PacksSection } from './packs-section.jsx';
 import { normalizeRepoPattern } from '../shared/scope.js';
 import {
@@ -32,32 +34,10 @@ function FeatureSwitches({ api, settings, onError }) {
   );
 }
 
-/** A one-field form: `submit(text)` resolves to a success message or rejects with the reason. */
-function AddForm({ id, label, placeholder, submit }) {
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState(null); // {ok, text}
-  const onSubmit = (event) => {
-    event.preventDefault();
-    submit(text).then((done) => { setText(''); setStatus({ ok: true, text: done }); },
-      (error) => setStatus({ ok: false, text: message(error) }));
-  };
-  return (
-    <form onSubmit={onSubmit}>
-      <div class="Box-row">
-        <input type="text" id={id} aria-label={label} placeholder={placeholder} value={text} spellcheck={false}
-          autocomplete="off" aria-describedby={`${id}-status`} onInput={(event) => setText(event.currentTarget.value)} />
-        <button type="submit" class="btn" data-options={`${id}-button`}>Add</button>
-      </div>
-      <p id={`${id}-status`} role="status" data-options={`${id}-status`}
-        class={status ? (status.ok ? 'flash-success' : 'flash-error') : ''}>{status?.text ?? ''}</p>
-    </form>
-  );
-}
-
 function Repositories({ api, settings, builtInRepos, onError }) {
   const add = async (text) => {
     const pattern = normalizeRepoPattern(text);
-    if (!pattern) throw new Error(`${JSON.stringify(text.trim())} is not OWNER/REPO or OWNER/*`);
+    if (!pattern) throw new Error(`${JSON.stringify(text.trim())} is not OWNER/REPO, OWNER/*, HOST/OWNER/REPO or HOST/OWNER/*`);
     await setRepos(api.storage, [...settings.repos, pattern]);
     return `${pattern} added.`;
   };
@@ -65,7 +45,8 @@ function Repositories({ api, settings, builtInRepos, onError }) {
     <section class="Box" aria-labelledby="repos-heading">
       <div class="Box-header">
         <h2 id="repos-heading">Repositories</h2>
-        <p>atom-review runs only on these repositories; anywhere else it fetches and draws nothing.</p>
+        <p>atom-review runs only on these repositories; anywhere else it fetches and draws nothing. OWNER/REPO holds on
+          github.com and on every Enterprise host added below; HOST/OWNER/REPO on that host only.</p>
       </div>
       <ul class="list-reset" data-options="repo-list">
         {builtInRepos.map((repo) => (
@@ -81,7 +62,7 @@ function Repositories({ api, settings, builtInRepos, onError }) {
           </li>
         ))}
       </ul>
-      <AddForm id="add-repo" label="Add a repository (OWNER/REPO or OWNER/*)" placeholder="OWNER/REPO or OWNER/*" submit={add} />
+      <AddForm id="add-repo" label="Add a repository (OWNER/REPO, OWNER/* or HOST/OWNER/REPO)" placeholder="OWNER/REPO or OWNER/*" submit={add} />
     </section>
   );
 }
@@ -106,6 +87,7 @@ export function OptionsPage({ api, builtInRepos, builtInPacks }) {
       {error && <p class="flash-error" role="alert" data-options="error">{error}</p>}
       <FeatureSwitches api={api} settings={settings} onError={onError} />
       <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
+      <HostsSection api={api} settings={settings} onError={onError} />
       <PacksSection api={api} builtInPacks={builtInPacks} onError={onError} />
     </>
   );

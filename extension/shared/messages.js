@@ -4,6 +4,7 @@
 // without a diff the background fetches the PR's `.diff` itself.
 import { COMMIT_SHA } from './commit-sha.js';
 import { isGitHubName } from './github-name.js';
+import { GITHUB_COM, isGitHubHost } from './github-host.js';
 import { parsePageDiff, parsePullRequestContext } from './review-inputs.js';
 
 export const REVIEW_REQUEST = 'review';
@@ -11,15 +12,17 @@ export const REVIEW_REQUEST = 'review';
 const MAX_TITLE_LENGTH = 1000;
 
 /**
- * Returns {owner, repo, number, title?, author?} when `message` is a well-formed review request,
- * else null. A title or author of the wrong shape is dropped, not fatal.
+ * Returns {host, owner, repo, number, title?, author?} when `message` is a well-formed review
+ * request, else null. A title or author of the wrong shape is dropped, not fatal. `host` is the
+ * one the background's scope gate wrote (the asking tab's; github.com when there is none).
  */
 export function parseReviewRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== REVIEW_REQUEST) return null;
   const { owner, repo, number, title, author } = message;
-  if (!isGitHubName(owner) || !isGitHubName(repo)) return null;
+  const host = message.host ?? GITHUB_COM;
+  if (!isGitHubHost(host) || !isGitHubName(owner) || !isGitHubName(repo)) return null;
   if (!Number.isSafeInteger(number) || number <= 0) return null;
-  const pr = { owner, repo, number };
+  const pr = { host, owner, repo, number };
   if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) pr.title = title;
   if (typeof author === 'string' && isGitHubName(author.replace(/\[bot\]$/, ''))) pr.author = author;
   const dismissed = parseDismissed(message.dismissed);
@@ -65,7 +68,7 @@ export function metaForRequest({ owner, repo, number, title, author, dismissed, 
 // Pull request lists: one summary per row, keyed by the head commit when the row shows it.
 export const LIST_SUMMARY_REQUEST = 'list-summary';
 
-/** Returns {owner, repo, number, title?, headSha?} for a well-formed list summary request, else null. */
+/** Returns {host, owner, repo, number, title?, headSha?} for a well-formed list summary request, else null. */
 export function parseListSummaryRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== LIST_SUMMARY_REQUEST) return null;
   const pr = parseReviewRequest({ ...message, type: REVIEW_REQUEST });

@@ -1,17 +1,22 @@
-// The user's settings, owned by this module alone: which features are switched off and the
-// repositories added to the scope. Small settings live in storage.sync (they follow the user's
+// The user's settings, owned by this module alone: which features are switched off, the
+// repositories added to the scope and the GitHub Enterprise hosts added. Small settings live in storage.sync (they follow the user's
 // browsers; 8 KB an item, so each is its own item and a write that would not fit is refused here);
 // the user's packs are bigger and live in storage.local (shared/pack-store.js). Every reader goes through loadSettings() and onSettingsChanged().
 import { FEATURE_IDS } from './features.js';
+import { normalizeEnterpriseHost } from './github-host.js';
 import { normalizeRepoPattern } from './scope.js';
 
 export const SYNC_KEYS = {
   features: 'atomReview.features', // {featureId: false} for each feature switched off (on by default)
-  repos: 'atomReview.repos', // ['OWNER/REPO' | 'OWNER/*'] added to the built-in packs' repositories
+  repos: 'atomReview.repos', // ['[HOST/]OWNER/REPO' | '[HOST/]OWNER/*'] added to the built-in packs' repositories
+  // ['ghe.example.com']: Enterprise hosts the user added. One works only while the browser also
+  // grants its permissions (background/enterprise-hosts.js registers the content script there).
+  hosts: 'atomReview.hosts',
 };
 // chrome.storage.sync.QUOTA_BYTES_PER_ITEM: key plus JSON value.
 export const SYNC_ITEM_MAX_BYTES = 8192;
 export const MAX_REPOS = 200;
+export const MAX_HOSTS = 20;
 
 const unique = (list) => [...new Set(list)];
 
@@ -26,7 +31,8 @@ export function settingsFromStorage(items) {
     const stored = items?.[key];
     return Array.isArray(stored) ? unique(stored.map(normalize).filter(Boolean)).slice(0, max) : [];
   };
-  return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS) };
+  return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS),
+    hosts: list(SYNC_KEYS.hosts, normalizeEnterpriseHost, MAX_HOSTS) };
 }
 
 export function isFeatureOn(settings, id) {
@@ -56,15 +62,26 @@ export async function setFeatureOn(storage, id, on) {
   await storage.sync.set(syncItem(SYNC_KEYS.features, next));
 }
 
-/** Replaces the added repositories (each normalised; one that is not OWNER/REPO or OWNER/* throws). */
+/** Replaces the added repositories (each normalised; one that is not [HOST/]OWNER/REPO or [HOST/]OWNER/* throws). */
 export async function setRepos(storage, repos) {
   const normalized = repos.map((text) => {
     const pattern = normalizeRepoPattern(text);
-    if (!pattern) throw new Error(`${JSON.stringify(text)} is not OWNER/REPO or OWNER/*`);
+    if (!pattern) throw new Error(`${JSON.stringify(text)} is not OWNER/REPO, OWNER/* or HOST/OWNER/REPO`);
     return pattern;
   });
   if (normalized.length > MAX_REPOS) throw new SettingsTooLarge(`at most ${MAX_REPOS} repositories`);
   await storage.sync.set(syncItem(SYNC_KEYS.repos, unique(normalized)));
+}
+
+/** Replaces the added Enterprise hosts (each normalised; one that is not a host name throws). */
+export async function setHosts(storage, hosts) {
+  const normalized = hosts.map((text) => {
+    const host = normalizeEnterpriseHost(text);
+    if (!host) throw new Error(`${JSON.stringify(text)} is not a GitHub Enterprise host name`);
+    return host;
+  });
+  if (normalized.length > MAX_HOSTS) throw new SettingsTooLarge(`at most ${MAX_HOSTS} Enterprise hosts`);
+  await storage.sync.set(syncItem(SYNC_KEYS.hosts, unique(normalized)));
 }
 
 /**

@@ -330,8 +330,8 @@ describe('pull request context', () => {
     });
     await page.close();
     assert.deepEqual(shown.issues, [
-      ['#12', 'https://github.com/ROCm/ATOM/issues/12', 'noopener noreferrer', '_blank'],
-      ['ROCm/aiter#45', 'https://github.com/ROCm/aiter/issues/45', 'noopener noreferrer', '_blank'],
+      ['#12', '/ROCm/ATOM/issues/12', 'noopener noreferrer', '_blank'],
+      ['ROCm/aiter#45', '/ROCm/aiter/issues/45', 'noopener noreferrer', '_blank'],
     ], 'a reference that is not owner/repo#N gets no link');
     assert.equal(shown.summary, '3 human comments, 2 inline — by alice, bob');
     assert.deepEqual(shown.places, ['atom/model_ops/moe.py:98', 'atom/config.py']);

@@ -45,9 +45,9 @@ test('the background refuses a page diff over the cap, so the review falls back 
 test('a review request with a page diff over the cap keeps the pull request without the diff, so the .diff is fetched', () => {
   const pr = { owner: 'octo-org', repo: 'widgets', number: 12, title: 'Big change' };
   const kept = parseReviewRequest(reviewRequest({ ...pr, diff: pageDiff('+x\n') }));
-  assert.deepEqual(kept, { ...pr, diff: { text: '+x\n', source: 'page-rendered', files: 1 } });
+  assert.deepEqual(kept, { host: 'github.com', ...pr, diff: { text: '+x\n', source: 'page-rendered', files: 1 } });
   for (const text of ['a'.repeat(MAX_DIFF_BYTES + 1), '\u0001'.repeat(MAX_DIFF_BYTES / 4)]) {
     const oversized = parseReviewRequest(reviewRequest({ ...pr, diff: pageDiff(text) }));
-    assert.deepEqual(oversized, pr, 'the request stands; the background fetches the diff (main.js reviewPullRequest)');
+    assert.deepEqual(oversized, { host: 'github.com', ...pr }, 'the request stands; the background fetches the diff (main.js reviewPullRequest)');
   }
 });

@@ -64,6 +64,28 @@ test('a file is fetched with the session cookie and must come from the raw host'
   await assert.rejects(fetchRawFile('https://github.com/x', { fetchImpl: async () => respond('x') }), /redirected/);
 });
 
+test('on an Enterprise host: the raw URL on the host, answered from its raw subdomain or /raw path, never its sign-in page', async () => {
+  const file = { host: 'ghe.example.com', owner: 'acme', repo: 'widgets', headSha: SHA, path: 'src/a.py' };
+  assert.equal(rawFileUrl(file), `https://ghe.example.com/acme/widgets/raw/${SHA}/src/a.py`);
+  const from = (url) => async () => respond('x = 1\n', { url });
+  const host = 'ghe.example.com';
+  assert.equal(text(await fetchRawFile(rawFileUrl(file), { host, fetchImpl: from(`https://raw.ghe.example.com/acme/widgets/${SHA}/src/a.py?token=T`) })), 'x = 1\n');
+  assert.equal(text(await fetchRawFile(rawFileUrl(file), { host, fetchImpl: from(`https://ghe.example.com/raw/acme/widgets/${SHA}/src/a.py`) })), 'x = 1\n');
+  await assert.rejects(fetchRawFile(rawFileUrl(file), { host, fetchImpl: from('https://ghe.example.com/login?return_to=x') }),
+    /redirected to https:\/\/ghe\.example\.com\/login, not https:\/\/ghe\.example\.com\/raw or https:\/\/raw\.ghe\.example\.com/);
+  await assert.rejects(fetchRawFile(rawFileUrl(file), { host, fetchImpl: from('https://ghe.example.com/rawhide/x') }), /redirected/);
+  await assert.rejects(fetchRawFile(rawFileUrl(file), { host, fetchImpl: from(`${RAW}src/a.py`) }), /redirected/,
+    'github.com\'s raw host does not answer for an Enterprise host');
+  await assert.rejects(fetchRawFile(rawFileUrl(file), { fetchImpl: from(`https://raw.ghe.example.com/acme/widgets/${SHA}/src/a.py`) }),
+    /redirected/, 'without a host the file is github.com\'s');
+});
+
+test('the cache keeps one host\'s files apart from another\'s', () => {
+  const file = { owner: 'acme', repo: 'widgets', headSha: SHA, path: 'a.py' };
+  assert.notEqual(HeadFileCache.keyOf(file), HeadFileCache.keyOf({ ...file, host: 'ghe.example.com' }));
+  assert.equal(HeadFileCache.keyOf(file), HeadFileCache.keyOf({ ...file, host: 'github.com' }));
+});
+
 test('a missing, oversized or stalled file is refused with its reason', async () => {
   await assert.rejects(fetchRawFile('u', { fetchImpl: async () => respond('no', { status: 404, url: `${RAW}a` }) }), /not found \(404\)/);
   await assert.rejects(fetchRawFile('u', { fetchImpl: async () => respond('no', { status: 500, url: `${RAW}a` }) }), /GitHub answered 500/);

@@ -5,7 +5,7 @@ import { startPageFeatures } from '../../extension/content/lifecycle.js';
 // A window with just what the lifecycle uses; the URL poll runs when the test says so.
 function fakeWindow(path) {
   const win = new EventTarget();
-  win.location = { origin: 'https://github.com', pathname: path, search: '', hash: '' };
+  win.location = { origin: 'https://github.com', host: 'github.com', pathname: path, search: '', hash: '' };
   win.setInterval = (callback) => { win.poll = callback; return 1; };
   win.clearInterval = () => { win.poll = null; };
   return win;
@@ -33,7 +33,7 @@ test('runs a feature on a matching page only', async () => {
   win.location.pathname = '/o/r/pull/1/files';
   win.poll();
   await settle();
-  assert.deepEqual(runs.map((r) => r.params), [{ path: '/o/r/pull/1/files' }]);
+  assert.deepEqual(runs.map((r) => r.params), [{ host: 'github.com', path: '/o/r/pull/1/files' }], 'the params carry the page\'s host');
   stop();
 });
 

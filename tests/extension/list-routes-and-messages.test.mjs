@@ -20,9 +20,11 @@ test('pages that are not such lists', () => {
 
 test('a list summary request survives the round trip, with or without a head commit', () => {
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 12, title: 'Fix', headSha: '0123456789abcdef0123456789abcdef01234567' };
-  assert.deepEqual(parseListSummaryRequest(listSummaryRequest(pr)), pr);
+  assert.deepEqual(parseListSummaryRequest(listSummaryRequest(pr)), { host: 'github.com', ...pr });
   const { headSha: _sha, ...withoutHead } = pr;
-  assert.deepEqual(parseListSummaryRequest(listSummaryRequest(withoutHead)), withoutHead);
+  assert.deepEqual(parseListSummaryRequest(listSummaryRequest(withoutHead)), { host: 'github.com', ...withoutHead });
+  assert.deepEqual(parseListSummaryRequest({ ...listSummaryRequest(pr), host: 'ghe.example.com' }), { host: 'ghe.example.com', ...pr },
+    'the host the scope gate writes');
 });
 
 test('malformed list requests are refused; a malformed head commit is dropped', () => {
@@ -31,7 +33,7 @@ test('malformed list requests are refused; a malformed head commit is dropped', 
     assert.equal(parseListSummaryRequest(message), null, JSON.stringify(message));
   }
   assert.deepEqual(parseListSummaryRequest({ type: 'list-summary', owner: 'a', repo: 'b', number: 1, headSha: 'HEAD; rm' }),
-    { owner: 'a', repo: 'b', number: 1 });
+    { host: 'github.com', owner: 'a', repo: 'b', number: 1 });
   assert.equal(parseReviewRequest(listSummaryRequest({ owner: 'a', repo: 'b', number: 1 })), null,
     'the review handler does not answer list requests');
 });

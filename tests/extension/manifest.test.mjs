@@ -7,14 +7,14 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage and the three GitHub hosts, nothing optional', () => {
+test('permissions: storage and the three GitHub hosts; an Enterprise host only when the user adds it', () => {
   assert.equal(manifest.manifest_version, 3);
   assert.deepEqual(manifest.permissions, ['storage']);
   assert.deepEqual(manifest.host_permissions,
     ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
-  // GitHub Enterprise is not supported yet (extension/README.md): no permission for other hosts.
-  assert.equal(manifest.optional_host_permissions, undefined);
-  assert.equal(manifest.optional_permissions, undefined);
+  // Asked for on the options page, one host at a time, when the user adds an Enterprise host.
+  assert.deepEqual(manifest.optional_host_permissions, ['https://*/*']);
+  assert.deepEqual(manifest.optional_permissions, ['scripting']);
   assert.equal(manifest.web_accessible_resources, undefined);
   assert.equal(manifest.externally_connectable, undefined);
 });
@@ -30,7 +30,8 @@ test('an options page for both browsers', () => {
 
 test('every permission is explained in extension/README.md', () => {
   const readme = readFileSync(join(root, 'extension', 'README.md'), 'utf8');
-  for (const permission of [...manifest.permissions, ...manifest.host_permissions]) {
+  for (const permission of [...manifest.permissions, ...manifest.host_permissions, ...manifest.optional_permissions,
+    ...manifest.optional_host_permissions]) {
     assert.ok(readme.includes(`\`${permission}\``), `${permission} is not explained`);
   }
 });

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fromOurExtensionPages, fromOurGitHubTabs, isOurExtensionPage, isOurGitHubTab } from '../../extension/background/message-sender.js';
+import {
+  fromOurExtensionPages, fromOurGitHubTabs, isOurExtensionPage, isOurGitHubTab, senderGitHubHost,
+} from '../../extension/background/message-sender.js';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const PR_URL = 'https://github.com/ROCm/ATOM/pull/7/files';
@@ -30,6 +32,20 @@ test('anyone else is not', () => {
   for (const [what, sender] of Object.entries(refused)) assert.equal(isOurGitHubTab(sender, ID), false, what);
   assert.equal(isOurGitHubTab(null, ID), false);
   assert.equal(isOurGitHubTab(tabSender(), undefined), false, 'without our own id nothing is ours');
+});
+
+test('the sender\'s host: github.com, or a name that may be an Enterprise host (the scope gate checks it was added)', () => {
+  assert.equal(senderGitHubHost(tabSender(), ID), 'github.com');
+  const ghe = 'https://ghe.example.com/acme/widgets/pull/7/files';
+  assert.equal(senderGitHubHost(tabSender({ url: ghe, tab: { id: 3, url: ghe } }), ID), 'ghe.example.com');
+  assert.equal(isOurGitHubTab(tabSender({ url: ghe, tab: { id: 3, url: ghe } }), ID), false, 'not github.com');
+  for (const [what, sender] of Object.entries({
+    'an Enterprise frame in a github.com tab': tabSender({ url: ghe }),
+    'plain http': tabSender({ url: 'http://ghe.example.com/x', tab: { id: 3 } }),
+    'an address, not a name': tabSender({ url: 'https://10.0.0.1/x', tab: { id: 3 } }),
+    'a port': tabSender({ url: 'https://ghe.example.com:8443/x', tab: { id: 3 } }),
+    'a single label': tabSender({ url: 'https://intranet/x', tab: { id: 3 } }),
+  })) assert.equal(senderGitHubHost(sender, ID), null, what);
 });
 
 test('a wrapped listener never sees a refused message, and answers nothing', () => {

@@ -2,9 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseReviewRequest, reviewRequest } from '../../extension/shared/messages.js';
 
-test('a review request survives the round trip', () => {
+test('a review request survives the round trip; it is on github.com unless the scope gate names the tab\'s host', () => {
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 12 };
-  assert.deepEqual(parseReviewRequest(reviewRequest(pr)), pr);
+  assert.deepEqual(parseReviewRequest(reviewRequest(pr)), { host: 'github.com', ...pr });
+  assert.equal(reviewRequest({ ...pr, host: 'ghe.example.com' }).host, undefined, 'a page never names the host');
+  assert.deepEqual(parseReviewRequest({ ...reviewRequest(pr), host: 'ghe.example.com' }), { host: 'ghe.example.com', ...pr });
+  for (const host of ['ghe.example.com/x', 'localhost', '127.0.0.1', 'GHE.example.com', 'https://ghe.example.com', 7]) {
+    assert.equal(parseReviewRequest({ ...reviewRequest(pr), host }), null, String(host));
+  }
 });
 
 test('malformed or foreign messages are refused', () => {
@@ -21,10 +26,10 @@ test('title and author travel when well-formed, and become the engine meta', asy
   const { metaForRequest } = await import('../../extension/shared/messages.js');
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 12, title: 'Fix <b>x</b>', author: 'dependabot[bot]' };
   const parsed = parseReviewRequest(reviewRequest(pr));
-  assert.deepEqual(parsed, pr);
+  assert.deepEqual(parsed, { host: 'github.com', ...pr });
   assert.deepEqual(metaForRequest(parsed), { repo: 'ROCm/ATOM', number: 12, title: 'Fix <b>x</b>', author: 'dependabot[bot]' });
   const odd = parseReviewRequest({ type: 'review', owner: 'a', repo: 'b', number: 1, title: 'x'.repeat(5000), author: 'a b' });
-  assert.deepEqual(odd, { owner: 'a', repo: 'b', number: 1 });
+  assert.deepEqual(odd, { host: 'github.com', owner: 'a', repo: 'b', number: 1 });
   assert.deepEqual(metaForRequest(odd), { repo: 'a/b', number: 1 });
 });
 
@@ -36,7 +41,7 @@ test('`.` and `..` are not an owner or a repository, in review and list requests
     assert.equal(parseListSummaryRequest(listSummaryRequest(pr)), null, `list ${owner}/${repo}`);
   }
   assert.deepEqual(parseReviewRequest(reviewRequest({ owner: 'ROCm', repo: '.github', number: 3 })),
-    { owner: 'ROCm', repo: '.github', number: 3 }, 'a name that only starts with a dot is fine');
+    { host: 'github.com', owner: 'ROCm', repo: '.github', number: 3 }, 'a name that only starts with a dot is fine');
 });
 
 test('the one name check is shared by every message that names a repository', async () => {

@@ -9,8 +9,8 @@ import { externalHref, issueHref } from '../../extension/content/pr-context/link
 import { checkDetailsPath, pageFetchRequest, pageFetchUrl, parsePageFetchRequest } from '../../extension/shared/page-fetch-messages.js';
 
 test('linked-issue hrefs come from validated owner/repo/number only', () => {
-  assert.equal(issueHref('#12', 'ROCm/ATOM'), 'https://github.com/ROCm/ATOM/issues/12');
-  assert.equal(issueHref('ROCm/aiter#45', 'ROCm/ATOM'), 'https://github.com/ROCm/aiter/issues/45');
+  assert.equal(issueHref('#12', 'ROCm/ATOM'), '/ROCm/ATOM/issues/12');
+  assert.equal(issueHref('ROCm/aiter#45', 'ROCm/ATOM'), '/ROCm/aiter/issues/45');
   for (const [reference, repository] of [['#12', undefined], ['#12', 'ROCm'], ['#0', 'ROCm/ATOM'], ['12', 'ROCm/ATOM'],
     ['#12 ', 'ROCm/ATOM'], ['javascript:alert(1)#1', 'ROCm/ATOM'], ['../x#1', 'ROCm/ATOM'], ['a/b/c#1', 'ROCm/ATOM'],
     ['#12', '../../evil'], ['#12', 'ROCm/ATOM?x'], ['../..#1', 'ROCm/ATOM'], ['#1', './..'], [null, 'ROCm/ATOM']]) {
@@ -50,27 +50,34 @@ test('bots: [bot] logins, /apps/ links, the "bot" label, Copilot', () => {
 });
 
 test('page requests round-trip and name only the same repository\'s pages', () => {
-  const conversation = { kind: 'conversation', owner: 'ROCm', repo: 'ATOM', number: 7 };
+  const conversation = { kind: 'conversation', host: 'github.com', owner: 'ROCm', repo: 'ATOM', number: 7 };
   assert.deepEqual(parsePageFetchRequest(pageFetchRequest(conversation)), conversation);
   assert.equal(pageFetchUrl(conversation), 'https://github.com/ROCm/ATOM/pull/7');
-  const base = { kind: 'branch-checks', owner: 'ROCm', repo: 'ATOM', ref: 'release/v0.2' };
+  const base = { kind: 'branch-checks', host: 'github.com', owner: 'ROCm', repo: 'ATOM', ref: 'release/v0.2' };
   assert.deepEqual(parsePageFetchRequest(pageFetchRequest(base)), base);
   assert.equal(pageFetchUrl(base), 'https://github.com/ROCm/ATOM/commit/release/v0.2/checks');
-  const details = { kind: 'check-details', owner: 'ROCm', repo: 'ATOM', path: '/ROCm/ATOM/actions/runs/123/job/456' };
+  const details = { kind: 'check-details', host: 'github.com', owner: 'ROCm', repo: 'ATOM', path: '/ROCm/ATOM/actions/runs/123/job/456' };
   assert.deepEqual(parsePageFetchRequest(pageFetchRequest(details)), details);
   assert.equal(pageFetchUrl(details), 'https://github.com/ROCm/ATOM/actions/runs/123/job/456');
+  // On an Enterprise host (the scope gate writes the asking tab's host): the same pages there.
+  const onHost = parsePageFetchRequest({ ...pageFetchRequest(details), host: 'ghe.example.com' });
+  assert.equal(pageFetchUrl(onHost), 'https://ghe.example.com/ROCm/ATOM/actions/runs/123/job/456');
+  assert.equal(pageFetchUrl(parsePageFetchRequest({ ...pageFetchRequest(conversation), host: 'ghe.example.com' })),
+    'https://ghe.example.com/ROCm/ATOM/pull/7');
+  assert.equal(pageFetchRequest({ ...conversation, host: 'ghe.example.com' }).host, undefined, 'a page never names the host');
   for (const message of [null, {}, { ...conversation }, pageFetchRequest({ ...conversation, number: 0 }),
     pageFetchRequest({ ...conversation, number: '7' }), pageFetchRequest({ ...conversation, owner: '..' }),
     pageFetchRequest({ ...conversation, repo: 'ATOM/../x' }), pageFetchRequest({ ...conversation, kind: 'diff' }),
     pageFetchRequest({ ...base, ref: '../../settings' }), pageFetchRequest({ ...base, ref: 'a b' }), pageFetchRequest({ ...base, ref: '-x' }),
     pageFetchRequest({ ...base, ref: 'main?x=1' }), pageFetchRequest({ ...details, path: '/other/repo/actions/runs/1' }),
     pageFetchRequest({ ...details, path: 'https://evil.example/ROCm/ATOM/actions/runs/1' }),
-    pageFetchRequest({ ...details, path: '/ROCm/ATOM/settings' }), pageFetchRequest({ ...details, path: '/ROCm/ATOM/actions/runs/1?x=1' })]) {
+    pageFetchRequest({ ...details, path: '/ROCm/ATOM/settings' }), pageFetchRequest({ ...details, path: '/ROCm/ATOM/actions/runs/1?x=1' }),
+    { ...pageFetchRequest(conversation), host: 'evil.example/x' }, { ...pageFetchRequest(conversation), host: '10.0.0.1' }]) {
     assert.equal(parsePageFetchRequest(message), null, JSON.stringify(message));
   }
 });
 
-test('a check\'s Details path is kept only for this repository\'s Actions runs on github.com', () => {
+test('a check\'s Details path is kept only for this repository\'s Actions runs on its host', () => {
   const here = { owner: 'ROCm', repo: 'ATOM' };
   assert.equal(checkDetailsPath('https://github.com/ROCm/ATOM/actions/runs/9/job/10?pr=3#step:4:1', here), '/ROCm/ATOM/actions/runs/9/job/10');
   assert.equal(checkDetailsPath('https://github.com/ROCm/ATOM/runs/11', here), '/ROCm/ATOM/runs/11');
@@ -79,4 +86,8 @@ test('a check\'s Details path is kept only for this repository\'s Actions runs o
     'https://github.com/ROCm/ATOM/pull/3']) {
     assert.equal(checkDetailsPath(url, here), null, url);
   }
+  const onHost = { host: 'ghe.example.com', owner: 'ROCm', repo: 'ATOM' };
+  assert.equal(checkDetailsPath('https://ghe.example.com/ROCm/ATOM/actions/runs/9', onHost), '/ROCm/ATOM/actions/runs/9');
+  assert.equal(checkDetailsPath('/ROCm/ATOM/runs/11', onHost), '/ROCm/ATOM/runs/11');
+  assert.equal(checkDetailsPath('https://github.com/ROCm/ATOM/actions/runs/9', onHost), null, 'github.com is another host');
 });

@@ -19,6 +19,19 @@ test('the .diff URL on github.com (which redirects to patch-diff)', () => {
   assert.equal(pullRequestDiffUrl(pr), 'https://github.com/ROCm/ATOM/pull/1498.diff');
 });
 
+test('on an Enterprise host the .diff is the host\'s own, and only the host\'s pull request path or raw places answer', async () => {
+  const onHost = { host: 'ghe.example.com', owner: 'acme', repo: 'widgets', number: 7 };
+  assert.equal(pullRequestDiffUrl(onHost), 'https://ghe.example.com/acme/widgets/pull/7.diff');
+  let seen = null;
+  const diff = await fetchPullRequestDiff(onHost, { fetchImpl: async (url) => { seen = url; return respond('diff', { url }); } });
+  assert.equal(seen, 'https://ghe.example.com/acme/widgets/pull/7.diff');
+  assert.equal(new TextDecoder().decode(diff), 'diff');
+  for (const url of ['https://ghe.example.com/login?return_to=%2Facme', 'https://patch-diff.githubusercontent.com/raw/acme/widgets/pull/7.diff',
+    'https://ghe.example.com/acme/other/pull/7.diff']) {
+    await assert.rejects(fetchPullRequestDiff(onHost, { fetchImpl: async () => respond('x', { url }) }), isUnavailable('failed', /redirected to/), url);
+  }
+});
+
 test('fetches with the session cookie and returns bytes, not text', async () => {
   let seen;
   const bytes = new Uint8Array([0x2b, 0xff, 0x0a]); // not UTF-8: must arrive unchanged

@@ -29,6 +29,20 @@ test('in scope: exact repositories and owner wildcards, case-insensitively; noth
   assert.equal(inScope({ owner: 'ROCm', repo: 'ATOM' }, []), false);
 });
 
+test('HOST/OWNER/REPO holds on that Enterprise host alone; OWNER/REPO on every host', () => {
+  assert.deepEqual(parseRepoPattern('GHE.example.com/acme/*'), { host: 'ghe.example.com', owner: 'acme', repo: '*' });
+  assert.equal(normalizeRepoPattern(' GHE.example.com/acme/widgets '), 'ghe.example.com/acme/widgets');
+  for (const bad of ['github.com/ROCm/ATOM', 'localhost/a/b', '10.0.0.1/a/b', 'ghe.example.com/a/b/c', 'ghe.example.com//b']) {
+    assert.equal(parseRepoPattern(bad), null, bad);
+  }
+  const patterns = ['ghe.example.com/acme/*', 'ROCm/ATOM'];
+  assert.equal(inScope({ host: 'ghe.example.com', owner: 'acme', repo: 'widgets' }, patterns), true);
+  assert.equal(inScope({ owner: 'acme', repo: 'widgets' }, patterns), false, 'github.com is not ghe.example.com');
+  assert.equal(inScope({ host: 'git.other.example', owner: 'acme', repo: 'widgets' }, patterns), false);
+  assert.equal(inScope({ host: 'ghe.example.com', owner: 'ROCm', repo: 'ATOM' }, patterns), true);
+  assert.equal(inScope({ host: 'github.com', owner: 'ROCm', repo: 'ATOM' }, patterns), true);
+});
+
 test('the scope is the built-in packs\' repositories, the user\'s, then those of the user\'s enabled packs', () => {
   assert.deepEqual(scopePatterns(['ROCm/ATOM'], { repos: ['octo/*'] }), ['ROCm/ATOM', 'octo/*']);
   const packs = { userPacks: [{ name: 'on', enabled: true, pack: { repos: ['me/one', 'ROCm/*'] } },

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FEATURE_IDS } from '../../extension/shared/features.js';
 import {
-  MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
-  onSettingsChanged, setFeatureOn, setRepos, settingsFromStorage,
+  MAX_HOSTS, MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
+  onSettingsChanged, setFeatureOn, setHosts, setRepos, settingsFromStorage,
 } from '../../extension/shared/settings.js';
 import { fakeStorage } from './support/fake-storage.mjs';
 
-test('nothing stored: every feature on, no added repository', async () => {
+test('nothing stored: every feature on, no added repository, no Enterprise host', async () => {
   const settings = await loadSettings(fakeStorage());
-  assert.deepEqual(settings, { features: {}, repos: [] });
+  assert.deepEqual(settings, { features: {}, repos: [], hosts: [] });
   for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
 });
 
@@ -29,12 +29,25 @@ test('a feature switched off is stored in storage.sync, and on again removes the
 
 test('repositories are validated, normalised and kept once', async () => {
   const storage = fakeStorage();
-  await setRepos(storage, [' octo/demo ', 'octo/*', 'octo/demo']);
-  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*']);
-  for (const bad of ['octo', 'octo/demo/extra', '*/demo', 'octo/..', 'octo/de mo', '', 'https://github.com/octo/demo']) {
+  await setRepos(storage, [' octo/demo ', 'octo/*', 'octo/demo', 'GHE.Example.com/acme/*']);
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*', 'ghe.example.com/acme/*']);
+  for (const bad of ['octo', 'octo/demo/extra', '*/demo', 'octo/..', 'octo/de mo', '', 'https://github.com/octo/demo',
+    'github.com/octo/demo', '10.0.0.1/octo/demo']) {
     await assert.rejects(setRepos(storage, [bad]), /not OWNER\/REPO/, bad);
   }
-  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*'], 'a refused write changes nothing');
+  assert.deepEqual((await loadSettings(storage)).repos, ['octo/demo', 'octo/*', 'ghe.example.com/acme/*'], 'a refused write changes nothing');
+});
+
+test('Enterprise hosts are validated, normalised, kept once and capped', async () => {
+  const storage = fakeStorage();
+  await setHosts(storage, ['GHE.example.com', 'https://git.corp.example/', 'ghe.example.com']);
+  assert.deepEqual((await loadSettings(storage)).hosts, ['ghe.example.com', 'git.corp.example']);
+  for (const bad of ['github.com', 'gist.github.com', 'raw.githubusercontent.com', 'localhost', '10.0.0.1', 'ghe.example.com:8443',
+    'ghe.example.com/x', 'http://ghe.example.com', 'ghe..example.com', '-ghe.example.com', '']) {
+    await assert.rejects(setHosts(storage, [bad]), /is not a GitHub Enterprise host name/, bad);
+  }
+  await assert.rejects(setHosts(storage, Array.from({ length: MAX_HOSTS + 1 }, (_, i) => `ghe${i}.example.com`)), SettingsTooLarge);
+  assert.deepEqual((await loadSettings(storage)).hosts, ['ghe.example.com', 'git.corp.example'], 'a refused write changes nothing');
 });
 
 test('a synced item larger than 8 KB is refused before it is written', async () => {
@@ -51,8 +64,9 @@ test('stored values of the wrong shape read as the defaults', () => {
   const settings = settingsFromStorage({
     [SYNC_KEYS.features]: { 'tier-badges': 'no', findings: false, unknown: false },
     [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
+    [SYNC_KEYS.hosts]: ['ghe.example.com', 'github.com', null],
   });
-  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'] });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], hosts: ['ghe.example.com'] });
 });
 
 test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {

@@ -39,7 +39,9 @@ function detailsUrl(row) {
     ?? links.find((a) => /check_run_id=|\/actions\/runs\/|\/runs\/\d/.test(a.getAttribute('href')));
   if (!link) return undefined;
   try {
-    const url = new URL(link.getAttribute('href'), 'https://github.com');
+    // Relative links resolve against the page's host (a parsed page has the URL of the page that parsed it).
+    const page = row.ownerDocument?.URL ?? '';
+    const url = new URL(link.getAttribute('href'), page.startsWith('https://') ? page : 'https://github.com');
     return url.protocol === 'https:' ? url.href : undefined;
   } catch {
     return undefined;

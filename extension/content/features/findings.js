@@ -155,7 +155,7 @@ function restoreFocus(doc, placer) {
 export const findings = {
   id: 'findings',
   match: (location) => matchPullRequestPage(location.pathname),
-  async run({ owner, repo, number }, signal) {
+  async run({ host, owner, repo, number }, signal) {
     let stateKey = null;
     const placer = new FindingPlacer(document, (finding, reason, element) => {
       rememberFocusAfter(document, element);
@@ -166,7 +166,7 @@ export const findings = {
     // Again whenever the review changes (a dismissal here or in another tab): in place.
     async function show() {
       const drawing = ++shown;
-      const review = await requestReviewAsLeft({ owner, repo, number });
+      const review = await requestReviewAsLeft({ host, owner, repo, number });
       const all = review.result.findings ?? [];
       const byContainer = await indexByContainer(all.filter((finding) => finding.path != null));
       if (signal.aborted || drawing !== shown) return;

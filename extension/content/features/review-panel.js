@@ -47,7 +47,7 @@ function placePanel(doc, panel, tab) {
 export const reviewPanel = {
   id: 'review-panel',
   match: (location) => matchPullRequestPage(location.pathname),
-  async run({ owner, repo, number, tab }, signal, env) {
+  async run({ host, owner, repo, number, tab }, signal, env) {
     const collapsed = await loadPanelCollapsed().catch(() => false);
     let panel = null;
     let shown = 0; // the latest drawing wins over an earlier one still waiting for its review
@@ -63,7 +63,7 @@ export const reviewPanel = {
     async function show() {
       const drawing = ++shown;
       try {
-        const { result, source, stateKey, state, storageProblem } = await requestReviewAsLeft({ owner, repo, number });
+        const { result, source, stateKey, state, storageProblem } = await requestReviewAsLeft({ host, owner, repo, number });
         if (signal.aborted || drawing !== shown) return;
         watchReviewState(stateKey, signal);
         const onDraft = env.featureOn('draft') ? () => draftInto(document, result.draft ?? '') : null;

@@ -26,7 +26,7 @@ async function conversationDocument(doc, pr) {
 }
 
 async function checkHistory(checks, pr, baseRef) {
-  const repository = { owner: pr.owner, repo: pr.repo };
+  const repository = { host: pr.host, owner: pr.owner, repo: pr.repo };
   const [withBase, withLogs] = await Promise.all([
     withBaseStates(checks, { ...repository, baseRef }), withExpiredLogs(checks, repository),
   ]);

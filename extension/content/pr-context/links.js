@@ -1,6 +1,6 @@
 // Links the panel's context sections may carry, built only from validated parts: an issue
-// reference the engine reports ("#12", "ROCm/aiter#45") becomes a github.com issue address, and a
-// check's Details link is kept only when it is https.
+// reference the engine reports ("#12", "ROCm/aiter#45") becomes an issue address on the page's own
+// host (github.com or an Enterprise host), and a check's Details link is kept only when it is https.
 import { isGitHubName } from '../../shared/github-name.js';
 
 const NAME = '[A-Za-z0-9_.-]{1,100}';
@@ -8,9 +8,9 @@ const REFERENCE = new RegExp(`^(?:(${NAME})/(${NAME}))?#([1-9][0-9]{0,9})$`);
 const REPOSITORY = new RegExp(`^(${NAME})/(${NAME})$`);
 
 /**
- * `https://github.com/OWNER/REPO/issues/N` for `reference` ("#N" in `repository` "owner/repo", or
- * "owner/repo#N"), or null when either is not of that shape. GitHub sends /issues/N of a pull
- * request on to /pull/N.
+ * `/OWNER/REPO/issues/N` (on the page's host) for `reference` ("#N" in `repository`
+ * "owner/repo", or "owner/repo#N"), or null when either is not of that shape. GitHub sends
+ * /issues/N of a pull request on to /pull/N.
  */
 export function issueHref(reference, repository) {
   const match = typeof reference === 'string' ? REFERENCE.exec(reference) : null;
@@ -22,7 +22,7 @@ export function issueHref(reference, repository) {
     [, owner, repo] = here;
   }
   if (!isGitHubName(owner) || !isGitHubName(repo)) return null;
-  return `https://github.com/${owner}/${repo}/issues/${match[3]}`;
+  return `/${owner}/${repo}/issues/${match[3]}`;
 }
 
 /** `url` normalised when it is an https address, else null. */

@@ -40,10 +40,11 @@ function recordRequests(context) {
  * Returns {context, serviceWorker, requests, close} and what the helpers shared with Firefox use
  * (support/firefox.mjs gives the same): newPage(), openExtensionPage(path), localItems() (what
  * the extension's storage.local holds). close() fails when a request breaks the audit.
+ * `extensionDir`: the built extension, or a copy of it (support/enterprise-extension.mjs).
  */
-export async function launchWithExtension({ port, viewport = { width: 1280, height: 900 } }) {
-  if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
-    throw new Error(`${EXTENSION_DIR} has no manifest.json: run \`node extension/build.mjs\` first`);
+export async function launchWithExtension({ port, viewport = { width: 1280, height: 900 }, extensionDir = EXTENSION_DIR }) {
+  if (!existsSync(join(extensionDir, 'manifest.json'))) {
+    throw new Error(`${extensionDir} has no manifest.json: run \`node extension/build.mjs\` first`);
   }
   const userDataDir = mkdtempSync(join(tmpdir(), 'atom-review-profile-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -51,7 +52,7 @@ export async function launchWithExtension({ port, viewport = { width: 1280, heig
     headless: true,
     viewport,
     ignoreDefaultArgs: ['--disable-extensions'],
-    args: [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, ...browserArgs(port)],
+    args: [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`, ...browserArgs(port)],
   });
   const requests = recordRequests(context);
   const serviceWorker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');

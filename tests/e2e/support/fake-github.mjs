@@ -1,8 +1,10 @@
 // A local HTTPS stand-in for github.com, patch-diff.githubusercontent.com and
-// raw.githubusercontent.com. The browser is pointed at it with --host-resolver-rules. It answers
-// like GitHub where the extension cares: GitHub's Content-Security-Policy (no 'wasm-unsafe-eval'),
-// `/pull/N.diff` redirecting to patch-diff.githubusercontent.com, and `/O/R/raw/<sha>/<path>`
-// redirecting to raw.githubusercontent.com, which serves the files added for that commit.
+// raw.githubusercontent.com, and for a GitHub Enterprise Server host (ENTERPRISE_HOST, with
+// subdomain isolation: its raw files on raw.ENTERPRISE_HOST). The browser is pointed at it with
+// --host-resolver-rules. It answers like GitHub where the extension cares: GitHub's
+// Content-Security-Policy (no 'wasm-unsafe-eval'), github.com's `/pull/N.diff` redirecting to
+// patch-diff.githubusercontent.com (the Enterprise host serves it itself), and
+// `/O/R/raw/<sha>/<path>` redirecting to the raw host, which serves the files added for that commit.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -15,7 +17,12 @@ export const GITHUB_CSP = "default-src 'none'; base-uri 'self'; connect-src 'sel
   + "font-src github.githubassets.com; img-src 'self' data:; script-src github.githubassets.com; "
   + "style-src 'unsafe-inline' github.githubassets.com";
 
-export const FAKE_HOSTS = ['github.com', 'patch-diff.githubusercontent.com', 'raw.githubusercontent.com'];
+export const ENTERPRISE_HOST = 'ghe.acme.test';
+// Pull request pages live on these; each one's raw files on its raw host.
+const SITES = { 'github.com': { raw: 'raw.githubusercontent.com' }, [ENTERPRISE_HOST]: { raw: `raw.${ENTERPRISE_HOST}` } };
+const rawHostSite = (host) => Object.keys(SITES).find((site) => SITES[site].raw === host);
+export const FAKE_HOSTS = ['github.com', 'patch-diff.githubusercontent.com', 'raw.githubusercontent.com',
+  ENTERPRISE_HOST, `raw.${ENTERPRISE_HOST}`];
 
 function makeCertificate(dir) {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'),
@@ -33,9 +40,9 @@ const GITHUB_RAW_FILE = /^\/([^/]+)\/([^/]+)\/raw\/([0-9a-f]{40})\/(.+)$/;
 const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
 
 /**
- * Starts the server. Pull requests are added with `addPullRequest({owner, repo, number, title,
+ * Starts the server. Pull requests are added with `addPullRequest({host, owner, repo, number, title,
  * description, diffBytes, diffUnavailable, diffStall, diffStatus, diffFailures: [{status, headers}], headSha, baseSha,
- * page, headFiles, rawFailures})` (headSha, baseSha, page: see renderFilesPage); their conversation page is served at
+ * page, headFiles, rawFailures})` (host: github.com unless ENTERPRISE_HOST; headSha, baseSha, page: see renderFilesPage); their conversation page is served at
  * /pull/N (classic UI), their files page at /files (classic UI) and /changes (React UI), in split view with
  * `?diff=split`. `diffStall` makes the `.diff` answer its first line and then nothing. `headFiles` ({path: bytes}) are the files at `headSha`, served on the raw host; `rawFailures`
  * ({path: 'missing' | 'stall'}) makes that file's answer a 404 or no answer at all.
@@ -46,12 +53,12 @@ const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
 export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
-  const rawFiles = new Map(); // `${owner}/${repo}@${sha}:${path}` -> {bytes, failure}
+  const rawFiles = new Map(); // `${site}/${owner}/${repo}@${sha}:${path}` -> {bytes, failure}
   const requests = [];
   const pages = new Map(); // path with query -> {html, delayMs}: list pages, conversation pages
   // Diff answers can be held back `delayMs`; `maxInFlight` is the most answered at once.
   const diffTraffic = { delayMs: 0, inFlight: 0, maxInFlight: 0 };
-  const key = (owner, repo, number) => `${owner}/${repo}#${Number(number)}`;
+  const key = (site, owner, repo, number) => `${site}/${owner}/${repo}#${Number(number)}`;
 
   const server = createServer(makeCertificate(certDir), (request, response) => {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
@@ -70,8 +77,8 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       const answer = () => send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, addedPage.html);
       return addedPage.delayMs ? void setTimeout(answer, addedPage.delayMs) : answer();
     }
-    if (host === 'github.com' && (match = PULL_PAGE.exec(path))) {
-      const pr = pullRequests.get(key(match[1], match[2], match[3]));
+    if (SITES[host] && (match = PULL_PAGE.exec(path))) {
+      const pr = pullRequests.get(key(host, match[1], match[2], match[3]));
       if (!pr) return send(404, { 'content-type': 'text/plain' }, 'Not Found');
       const html = match[4]
         ? renderFilesPage({ pr, title: pr.title, ui: match[4] === 'changes' ? 'react' : 'classic',
@@ -79,25 +86,29 @@ export async function startFakeGitHub({ port = 0 } = {}) {
         : renderConversationPage({ pr, title: pr.title, description: pr.description });
       return send(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': GITHUB_CSP }, html);
     }
-    if (host === 'github.com' && (match = PULL_DIFF.exec(path))) {
-      const pr = pullRequests.get(key(match[1], match[2], match[3]));
+    if (SITES[host] && (match = PULL_DIFF.exec(path))) {
+      const pr = pullRequests.get(key(host, match[1], match[2], match[3]));
       const refusal = pr?.diffFailures?.shift() ?? (pr?.diffStatus && { status: pr.diffStatus });
       if (refusal) return sendDiff(refusal.status, { 'content-type': 'text/plain', ...refusal.headers }, 'refused');
-      return send(302, { location: `https://patch-diff.githubusercontent.com/raw/${match[1]}/${match[2]}/pull/${match[3]}.diff` });
+      if (host === 'github.com') {
+        return send(302, { location: `https://patch-diff.githubusercontent.com/raw/${match[1]}/${match[2]}/pull/${match[3]}.diff` });
+      }
+      if (!pr || pr.diffUnavailable) return sendDiff(404, { 'content-type': 'text/plain' }, 'Not Found');
+      return sendDiff(200, { 'content-type': 'text/plain; charset=utf-8' }, pr.diffBytes);
     }
-    if (host === 'github.com' && (match = GITHUB_RAW_FILE.exec(url.pathname))) {
+    if (SITES[host] && (match = GITHUB_RAW_FILE.exec(url.pathname))) {
       const [, owner, repo, sha, file] = match;
-      return send(302, { location: `https://raw.githubusercontent.com/${owner}/${repo}/${sha}/${file}` });
+      return send(302, { location: `https://${SITES[host].raw}/${owner}/${repo}/${sha}/${file}` });
     }
-    if (host === 'raw.githubusercontent.com' && (match = RAW_FILE.exec(url.pathname))) {
+    if (rawHostSite(host) && (match = RAW_FILE.exec(url.pathname))) {
       const [owner, repo, sha, file] = match.slice(1).map(decodeURIComponent);
-      const found = rawFiles.get(`${owner}/${repo}@${sha}:${file}`);
+      const found = rawFiles.get(`${rawHostSite(host)}/${owner}/${repo}@${sha}:${file}`);
       if (found?.failure === 'stall') return undefined; // the connection stays open, unanswered
       if (!found || found.failure === 'missing') return send(404, { 'content-type': 'text/plain' }, '404: Not Found');
       return send(200, { 'content-type': 'text/plain; charset=utf-8' }, found.bytes);
     }
     if (host === 'patch-diff.githubusercontent.com' && (match = RAW_DIFF.exec(path))) {
-      const pr = pullRequests.get(key(match[1], match[2], match[3]));
+      const pr = pullRequests.get(key('github.com', match[1], match[2], match[3]));
       if (!pr || pr.diffUnavailable) return sendDiff(404, { 'content-type': 'text/plain' }, 'Not Found');
       if (pr.diffStall) { // the headers and the diff's first line, then nothing: the connection stays open
         response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
@@ -121,17 +132,18 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       pages.set(pathWithQuery, { html, delayMs });
     },
     addPullRequest(pr) {
-      pullRequests.set(key(pr.owner, pr.repo, pr.number), { ...pr, diffBytes: Buffer.from(pr.diffBytes ?? '') });
-      const fileKey = (path) => `${pr.owner}/${pr.repo}@${pr.headSha}:${path}`;
+      const site = pr.host ?? 'github.com';
+      pullRequests.set(key(site, pr.owner, pr.repo, pr.number), { ...pr, diffBytes: Buffer.from(pr.diffBytes ?? '') });
+      const fileKey = (path) => `${site}/${pr.owner}/${pr.repo}@${pr.headSha}:${path}`;
       for (const [path, bytes] of Object.entries(pr.headFiles ?? {})) rawFiles.set(fileKey(path), { bytes: Buffer.from(bytes) });
       for (const [path, failure] of Object.entries(pr.rawFailures ?? {})) rawFiles.set(fileKey(path), { ...rawFiles.get(fileKey(path)), failure });
     },
-    /** How many times each of `pr`'s files at its head was asked for on the raw host: {path: count}. */
-    rawRequests({ owner, repo, headSha }) {
+    /** How many times each of `pr`'s files at its head was asked for on its raw host: {path: count}. */
+    rawRequests({ host: site = 'github.com', owner, repo, headSha }) {
       const prefix = `/${owner}/${repo}/${headSha}/`;
       const counts = {};
       for (const { host, path } of requests) {
-        if (host !== 'raw.githubusercontent.com' || !path.startsWith(prefix)) continue;
+        if (host !== SITES[site].raw || !path.startsWith(prefix)) continue;
         const file = path.slice(prefix.length);
         counts[file] = (counts[file] ?? 0) + 1;
       }

@@ -1,5 +1,6 @@
 // The network audit every e2e file runs when its fake GitHub closes (fake-github.mjs): the
-// extension talks to GitHub's three hosts only, and only reads. Nothing is ever submitted: a
+// extension talks to GitHub's three hosts (and the fake Enterprise host and its raw host) only,
+// and only reads. Nothing is ever submitted: a
 // review tool inside a logged-in session must never act for the user.
 import assert from 'node:assert/strict';
 import { FAKE_HOSTS } from './fake-github.mjs';
@@ -8,7 +9,7 @@ import { FAKE_HOSTS } from './fake-github.mjs';
 // which records and audits what goes through it.
 const READ_METHODS = new Set(['GET', 'HEAD', 'CONNECT']);
 // A request may name no origin (a navigation, a same-origin GET), the page's, or the extension's.
-const ALLOWED_ORIGIN = /^(?:https:\/\/github\.com|chrome-extension:\/\/[a-p]{32}|moz-extension:\/\/[0-9a-f-]{36})$/;
+const ALLOWED_ORIGIN = /^(?:https:\/\/github\.com|https:\/\/ghe\.acme\.test|chrome-extension:\/\/[a-p]{32}|moz-extension:\/\/[0-9a-f-]{36})$/;
 
 /** The recorded requests ({host, path, method, origin}) that break the audit, each with why. */
 export function requestsBreakingAudit(requests) {
