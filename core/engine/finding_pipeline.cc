@@ -91,10 +91,25 @@ void apply_rule_status(std::vector<Finding>& findings, const RuleStatusTable& st
   }
 }
 
+namespace {
+
+// A trigger the report can word: the finding has one, and its message a template for it.
+bool names_trigger(const Finding& finding) {
+  if (!finding.trigger) return false;
+  if (finding.message_id == kPackPatternMessage) return finding.trigger->count(kPackTriggerValue) > 0;
+  const Rule* rule = find_rule(finding.rule);
+  if (rule == nullptr) return false;
+  for (const MessageTemplate& message : rule->meta().messages)
+    if (message.id == finding.message_id) return !message.trigger.empty();
+  return false;
+}
+
+}  // namespace
+
 void apply_red_gate(std::vector<Finding>& findings) {
   for (Finding& finding : findings) {
     if (finding.severity != Severity::Red) continue;
-    const bool named_trigger = finding.trigger.has_value() && !finding.trigger->empty();
+    const bool named_trigger = names_trigger(finding);
     if (named_trigger && finding.tag == Tag::Verified) continue;
     finding.severity = Severity::Warn;
     finding.fields["worth_checking"] = "1";

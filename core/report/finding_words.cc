@@ -115,6 +115,20 @@ FindingWords pack_pattern_words(const Finding& finding, WordsFor form) {
 
 }  // namespace
 
+std::optional<std::string> trigger_words(const Finding& finding) {
+  if (!finding.trigger) return std::nullopt;
+  std::map<std::string, std::string> values = finding.fields;
+  for (const auto& [name, value] : *finding.trigger) values[name] = value;
+  std::string words;
+  if (finding.message_id == kPackPatternMessage) {
+    const auto it = finding.trigger->find(kPackTriggerValue);
+    if (it != finding.trigger->end()) words = fill_template(it->second, values);
+  } else if (const MessageTemplate* message = find_message(finding)) {
+    words = fill_template(message->trigger, values);
+  }
+  return to_valid_utf8(words);
+}
+
 FindingWords word_finding(const Finding& finding, WordsFor form) {
   const bool from_pack = finding.message_id == kPackPatternMessage;
   const MessageTemplate* message = from_pack ? nullptr : find_message(finding);

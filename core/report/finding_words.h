@@ -2,6 +2,7 @@
 // has: the problem, its impact at run time, and the action ("Author must …" for verified
 // findings, "Reviewer should ask …" for inferred ones). The only place where findings get words.
 #pragma once
+#include <optional>
 #include <string>
 #include "core/rules/finding.h"
 
@@ -31,6 +32,11 @@ std::string rule_severity(const Finding& finding);
 // {name} replaced by fields[name]. An unknown rule or message gives a neutral generic wording.
 // Never mentions the rule id. The result is valid UTF-8.
 FindingWords word_finding(const Finding& finding, WordsFor form = WordsFor::Text);
+
+// The words of the finding's trigger (Finding::trigger): the message's `trigger` template (a pack
+// rule's red_trigger) filled from the fields and the trigger's values, as plain valid UTF-8;
+// nullopt when the finding has no trigger.
+std::optional<std::string> trigger_words(const Finding& finding);
 
 // "{var} is unset" + {"var": "out"} → "out is unset". A placeholder with no field becomes
 // "<name>"; a '{' that opens no placeholder stays as it is.

@@ -91,13 +91,14 @@ json ci_json(const std::vector<CiFailure>& failures) {
 
 json finding_json(const Finding& finding) {
   const FindingWords words = word_finding(finding);
+  const std::optional<std::string> trigger_text = trigger_words(finding);
   json out = {{"rule", finding.rule},
               {"severity", to_string(finding.severity)},
               {"path", string_or_null(finding.path)},
               {"line", finding.path.empty() || finding.line <= 0 ? json(nullptr) : json(finding.line)},
               {"side", to_string(finding.side)},
               {"tag", to_string(finding.tag)},
-              {"trigger", finding.trigger ? json(*finding.trigger) : json(nullptr)},
+              {"trigger", trigger_text ? json(*trigger_text) : json(nullptr)},
               {"problem", words.problem},
               {"impact", words.impact},
               {"action", words.action},

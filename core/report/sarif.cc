@@ -116,7 +116,7 @@ json sarif_result(const ReviewResult& result, const Finding& finding, const std:
   text.append(" ").append(as_sentence(words.action));
 
   json properties = {{"tag", to_string(finding.tag)}};
-  if (finding.trigger) properties["trigger"] = to_valid_utf8(*finding.trigger);
+  if (const std::optional<std::string> trigger = trigger_words(finding)) properties["trigger"] = *trigger;
   if (finding.folded > 0) properties["folded"] = finding.folded;
   if (is_worth_checking(finding)) properties["worthChecking"] = true;
   if (is_preview(finding)) {

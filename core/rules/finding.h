@@ -1,5 +1,6 @@
 // A finding is data: which rule, where, how sure, and the fields its message templates need.
-// Rules never write prose; core/report turns message_id + fields into problem/impact/action.
+// Rules never write prose; core/report turns message_id + fields into problem/impact/action, and a
+// trigger (its values) into the message's trigger words.
 #pragma once
 #include <map>
 #include <optional>
@@ -19,7 +20,12 @@ struct Finding {
   int line = 0;                          // 0 = file-level (or PR-level) finding
   Side side = Side::New;                 // New: added/context line numbers; Old: removed line numbers
   Tag tag = Tag::Verified;
-  std::optional<std::string> trigger;    // the concrete triggering input; required for Red (red gate)
+  // The concrete triggering input the rule saw; the red gate keeps a finding red only with one.
+  // Its words are the message's `trigger` template (core/report fills it from `fields` and these
+  // values, which only the trigger's words use: they are no part of the finding's identity, so
+  // neither the baseline filter's key nor the SARIF fingerprint reads them).
+  using TriggerValues = std::map<std::string, std::string>;
+  std::optional<TriggerValues> trigger;
   std::string message_id;                // key into the rule's RuleMeta::messages
   std::map<std::string, std::string> fields;  // template values, e.g. {"var": "out", "branch": "elif x"}
   std::string place;                     // function (or hunk) the finding sits in: one finding per rule per place

@@ -11,22 +11,18 @@ bool is_placeholder_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// The template with each {name} replaced by its field; nullopt when one has no or an empty value.
-std::optional<std::string> fill_completely(const std::string& text, const std::map<std::string, std::string>& fields) {
-  std::string out;
+// Whether every {name} in the template has a field with a value.
+bool fills_completely(const std::string& text, const std::map<std::string, std::string>& fields) {
   for (size_t i = 0; i < text.size(); ++i) {
     size_t end = i + 1;
     while (text[i] == '{' && end < text.size() && is_placeholder_char(text[end])) ++end;
     if (text[i] == '{' && end < text.size() && text[end] == '}' && end > i + 1) {
       const auto it = fields.find(text.substr(i + 1, end - i - 1));
-      if (it == fields.end() || it->second.empty()) return std::nullopt;
-      out += it->second;
+      if (it == fields.end() || it->second.empty()) return false;
       i = end;
-      continue;
     }
-    out += text[i];
   }
-  return out;
+  return true;
 }
 
 bool in_paths(const PatternRule& rule, const std::string& path) {
@@ -99,7 +95,8 @@ void run_pattern_rule(const PatternRule& rule, const ReviewModel& model, std::ve
         if (line.diff == nullptr || !wanted(rule, line, near[i])) continue;
         Finding finding = make_finding(rule, file, line);
         if (!match_into(rule, line.diff->text, finding)) continue;
-        if (!rule.red_trigger.empty()) finding.trigger = fill_completely(rule.red_trigger, finding.fields);
+        if (!rule.red_trigger.empty() && fills_completely(rule.red_trigger, finding.fields))
+          finding.trigger = Finding::TriggerValues{{kPackTriggerValue, rule.red_trigger}};
         out.push_back(std::move(finding));
       }
     }

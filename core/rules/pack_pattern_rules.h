@@ -15,12 +15,14 @@ inline constexpr const char* kPackPatternMessage = "pack-pattern";
 inline constexpr const char* kPackProblemField = "pack_problem";
 inline constexpr const char* kPackImpactField = "pack_impact";
 inline constexpr const char* kPackActionField = "pack_action";
+// The trigger value holding the rule's red_trigger (the template core/report fills from the fields).
+inline constexpr const char* kPackTriggerValue = "pack_trigger";
 
 // One finding per matching line: added lines the PR wrote (is_new_code), removed lines it deleted
 // (is_deleted_code), and unchanged lines within 3 lines of either (what `git diff` shows as
 // context, with or without whole files), as the rule's `lines` asks; in files its `paths` globs
-// match (every file when it has none). Severity as the rule says; a red finding's trigger is the
-// rule's red_trigger filled from the match, and none when a placeholder in it stays empty.
+// match (every file when it has none). Severity as the rule says; a red finding has a trigger (the
+// rule's red_trigger, filled from the match by core/report) unless a placeholder in it stays empty.
 void run_pattern_rule(const PatternRule& rule, const ReviewModel& model, std::vector<Finding>& out);
 
 }  // namespace atom

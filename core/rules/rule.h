@@ -17,6 +17,9 @@ struct MessageTemplate {
   std::string impact;          // "UnboundLocalError at run time ..."
   std::string action_verified; // completes "Author must …"
   std::string action_inferred; // completes "Reviewer should ask …"
+  // The concrete trigger of a red finding, "`{var}` unset when {branch} (line {branch_line})"
+  // (Finding::fields and Finding::trigger's values); "" for a message that is never red.
+  std::string trigger;
 };
 
 struct RuleMeta {

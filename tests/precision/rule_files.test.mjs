@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { commitRuleTree, ruleChangeChecker, ruleFiles, worktreeRuleTree } from '../../scripts/lib/precision/rule_files.mjs';
+import {
+  commitRuleTree, readEquivalences, ruleChangeChecker, ruleFiles, sourceId, worktreeRuleTree,
+} from '../../scripts/lib/precision/rule_files.mjs';
 
 const tree = (files) => new Map(Object.entries(files).map(([path, text]) => [path, { blob: `blob:${text}`, text: () => text }]));
 
@@ -42,6 +44,36 @@ test('a change to a support file makes the rules that include it stale, and only
   assert.equal(unchanged('B5', 'unknown'), null);
   const withNewSubfile = tree({ ...SOURCES, 'core/rules/b/b5_receivers.cc': '' });
   assert.equal(ruleChangeChecker('unused', withNewSubfile, () => before)('B5', 'known'), false, 'a new sub-file is a change');
+});
+
+test('a rewrite recorded as equivalent keeps the labels of the rule it changed, through several rewrites too', () => {
+  const first = tree(SOURCES);
+  const second = tree({ ...SOURCES, 'core/rules/d/d1b_branch.cc': 'rewritten once' });
+  const third = tree({ ...SOURCES, 'core/rules/d/d1b_branch.cc': 'rewritten twice', 'core/rules/d/python_chain.cc': 'changed' });
+  const trees = { first, second };
+  const steps = [
+    { rule: 'D1b', from: sourceId('D1b', first), to: sourceId('D1b', second), evidence: 'same output' },
+    { rule: 'D1b', from: sourceId('D1b', second), to: sourceId('D1b', third), evidence: 'same output' },
+  ];
+  const unchanged = ruleChangeChecker('unused', third, (commit) => trees[commit] ?? null, steps);
+  assert.equal(unchanged('D1b', 'first'), true, 'first → second → third');
+  assert.equal(unchanged('D1b', 'second'), true);
+  assert.equal(unchanged('D1', 'first'), false, 'an equivalence of one rule says nothing of another');
+  assert.equal(ruleChangeChecker('unused', third, () => first, [steps[0]])('D1b', 'any'), false, 'a gap in the chain is a change');
+  assert.equal(ruleChangeChecker('unused', first, () => third, steps)('D1b', 'any'), false, 'a rewrite is not undone backwards');
+});
+
+test('the equivalences file: absent is none; each entry names rule, from, to and its evidence', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'atom-equivalences-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  assert.deepEqual(readEquivalences(join(dir, 'none.json')), []);
+  const good = { equivalences: [{ rule: 'D1b', from: 'a', to: 'b', evidence: 'byte-identical output' }] };
+  writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+  assert.deepEqual(readEquivalences(join(dir, 'good.json')), good.equivalences);
+  writeFileSync(join(dir, 'bad.json'), JSON.stringify({ equivalences: [{ rule: 'D1b', from: 'a', to: 'b' }] }));
+  assert.throws(() => readEquivalences(join(dir, 'bad.json')), /equivalences\[0\]\.evidence is not a non-empty string/);
+  writeFileSync(join(dir, 'broken.json'), '{');
+  assert.throws(() => readEquivalences(join(dir, 'broken.json')), /broken\.json/);
 });
 
 test('git: blobs at a commit and in the working tree', (t) => {

@@ -43,7 +43,8 @@ const RuleMeta& a1_meta() {
          "The sibling variant keeps the bug: the inputs routed to it (prefill, the optimised path …) still get "
          "wrong addresses or out-of-bounds access.",
          "apply the same fix to `{sibling}` (line {sibling_line}) or explain why it does not need it.",
-         "whether `{sibling}` needs the same fix."},
+         "whether `{sibling}` needs the same fix.",
+         "`{sibling}` at {path}:{sibling_line} still has `{old_line}`"},
         {"sibling_unchecked", "`{function}` gets an address/bounds/layout fix but its sibling `{sibling}` in the "
                               "same file is unchanged",
          "If the sibling shares the bug, the inputs routed to it still get wrong addresses or out-of-bounds "
@@ -143,8 +144,7 @@ class A1SiblingNotFixed final : public Rule {
                                               {{"function", function}, {"sibling", sibling},
                                                {"old_line", abc::clip(line.code)},
                                                {"sibling_line", std::to_string(line.new_line)}});
-          finding.trigger = "`" + sibling + "` at " + file.path + ":" + std::to_string(line.new_line) +
-                            " still has `" + abc::clip(line.code) + "`";
+          finding.trigger = Finding::TriggerValues{{"path", file.path}};
           out.push_back(std::move(finding));
           return;
         }

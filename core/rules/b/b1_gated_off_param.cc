@@ -45,13 +45,15 @@ const RuleMeta& b1_meta() {
          "Callers that set `{param}` get a result computed without it on this branch: wrong output for those "
          "configurations, with no error.",
          "forward `{param}` on this branch, or assert/raise when it is set and the branch cannot honour it.",
-         "whether the branch `{branch}` can be reached with `{param}` set."},
+         "whether the branch `{branch}` can be reached with `{param}` set.",
+         "`{param}` dropped when {branch}"},
         {"ignored", "`{param}` is accepted but neither forwarded nor refused when `{branch}`, which refuses "
                     "`{refused}`",
          "Callers that set `{param}` get a result computed as if it were unset: wrong output for those "
          "configurations, with no error.",
          "forward `{param}`, or refuse it (assert, or fall through to a path that supports it) like `{refused}`.",
-         "whether `{param}` can be set when `{branch}` is taken."},
+         "whether `{param}` can be set when `{branch}` is taken.",
+         "`{param}` ignored when {branch}"},
     };
     return m;
   }();
@@ -176,7 +178,7 @@ class B1GatedOffParam final : public Rule {
         const std::string label = branch_label(chain, branch);
         Finding finding = abc::line_finding("B1", Severity::Red, in_view.file, *call, "dropped",
                                             {{"param", param.name}, {"branch", abc::clip(label)}});
-        finding.trigger = "`" + param.name + "` dropped when " + abc::clip(label);
+        finding.trigger.emplace();  // its words: the message's, from the fields
         out.push_back(std::move(finding));
         break;
       }
@@ -222,7 +224,7 @@ class B1GatedOffParam final : public Rule {
         if (!declared || declared->kind != LineKind::Added || used_in_body(in_view.part.tree, def, param.name)) continue;
         Finding finding = abc::line_finding("B1", Severity::Red, in_view.file, *declared, "ignored",
                                             {{"param", param.name}, {"branch", abc::clip(label)}, {"refused", abc::clip(refused)}});
-        finding.trigger = "`" + param.name + "` ignored when " + abc::clip(label);
+        finding.trigger.emplace();
         out.push_back(std::move(finding));
       }
       return;

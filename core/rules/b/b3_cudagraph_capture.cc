@@ -49,17 +49,20 @@ const RuleMeta& b3_meta() {
         {"host_sync", "`{statement}` syncs with the host inside the captured `{function}`",
          "Capture fails or replays a value frozen at capture time: wrong output for every later batch.",
          "move `{statement}` out of the captured region or keep the value on the device.",
-         "whether `{function}` runs under cudagraph capture, where `{statement}` would break it."},
+         "whether `{function}` runs under cudagraph capture, where `{statement}` would break it.",
+         "`{statement}` in captured `{function}` ({path}:{line})"},
         {"allocation", "`{statement}` allocates a tensor inside the captured `{function}`",
          "The allocation is recorded at capture time; replays reuse memory the graph no longer owns or the "
          "wrong size: corrupted output or a capture error.",
          "allocate the buffer once outside the captured region (a static buffer sized for the largest batch).",
-         "whether `{function}` runs under cudagraph capture, where allocating with `{statement}` breaks replay."},
+         "whether `{function}` runs under cudagraph capture, where allocating with `{statement}` breaks replay.",
+         "`{statement}` in captured `{function}` ({path}:{line})"},
         {"dynamic_branch", "`{statement}` branches on per-batch values inside the captured `{function}`",
          "The branch is evaluated once at capture and baked into every replay: later batches take the captured "
          "path whatever their values, giving wrong output.",
          "make the decision outside the captured region (one graph per case) or on the device.",
-         "whether `{function}` runs under cudagraph capture, where this branch would be frozen."},
+         "whether `{function}` runs under cudagraph capture, where this branch would be frozen.",
+         "`{statement}` in captured `{function}` ({path}:{line})"},
     };
     m.line_patterns = {
         {"B3.host_sync", R"(\.(?:item|tolist|cpu|numpy)\(\))"},
@@ -187,8 +190,7 @@ class B3CudagraphCapture final : public Rule {
           const std::string place = function.empty() ? "capture block" : function;
           Finding finding = abc::line_finding("B3", Severity::Red, *file, *line, message,
                                               {{"statement", abc::clip(statement)}, {"function", place}});
-          finding.trigger = "`" + abc::clip(statement) + "` in captured `" + place + "` (" + file->path + ":" +
-                            std::to_string(line->new_line) + ")";
+          finding.trigger = Finding::TriggerValues{{"path", file->path}, {"line", std::to_string(line->new_line)}};
           out.push_back(std::move(finding));
         }
       }

@@ -337,8 +337,7 @@ void param_discard(const ReviewModel& model, std::vector<Finding>& out) {
                                       {{"param", param.name}, {"function", function.qualified}});
         if (method) finding.tag = Tag::Inferred;
         if (red)
-          finding.trigger = "`" + param.name + "` of `" + function.qualified + "` (" + file.path + ":" +
-                            std::to_string(function.header_line) + ") is accepted and never read";
+          finding.trigger = Finding::TriggerValues{{"path", file.path}, {"def_line", std::to_string(function.header_line)}};
         out.push_back(std::move(finding));
       }
     }
@@ -366,7 +365,7 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
                                                   {{"param", param}, {"function", before.qualified},
                                                    {"where", " but " + location(*still) + " still passes it"},
                                                    {"where_short", " (" + location(*still) + ")"}}));
-          finding.trigger = location(*still) + " still passes `" + param + "=` to `" + before.name + "()`";
+          finding.trigger = Finding::TriggerValues{{"caller", location(*still)}, {"callee", before.name}};
           out.push_back(std::move(finding));
           continue;
         }
@@ -418,7 +417,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
                                       {{"old", old_name}, {"new", after->name},
                                        {"where", " but " + location(*still) + " still uses the old name"},
                                        {"where_short", " (" + location(*still) + ")"}});
-        finding.trigger = location(*still) + " still uses `" + old_name + "`";
+        finding.trigger = Finding::TriggerValues{{"user", location(*still)}};
         out.push_back(std::move(finding));
         continue;
       }

@@ -50,7 +50,8 @@ const RuleMeta& b6_meta() {
                          "serves other values",
          "Inputs with `{subject} == \"{value}\"` silently take another value's path: wrong output.",
          "add a branch for `\"{value}\"` here, or make the `else` raise for values it does not handle.",
-         "whether `\"{value}\"` can reach this dispatch and what it should do here."},
+         "whether `\"{value}\"` can reach this dispatch and what it should do here.",
+         "`{subject} == \"{value}\"` reaches the `else` at {path}:{else_line}"},
         {"falls_through", "The new value `\"{value}\"` of `{subject}` is not handled by this dispatch and falls "
                           "through it",
          "Inputs with `{subject} == \"{value}\"` skip this step silently: missing work or a wrong path later.",
@@ -221,8 +222,7 @@ class B6UnhandledRoutingValue final : public Rule {
             Finding finding = abc::line_finding(
                 "B6", Severity::Red, *target.file, *else_header, "reaches_else",
                 {{"value", value}, {"subject", target.subject}, {"else_line", std::to_string(last.header_line)}});
-            finding.trigger = "`" + target.subject + " == \"" + value + "\"` reaches the `else` at " +
-                              target.file->path + ":" + std::to_string(last.header_line);
+            finding.trigger = Finding::TriggerValues{{"path", target.file->path}};
             out.push_back(std::move(finding));
           } else if (last.keyword != "else" && shows_end_of(*target.part, target.chain->range)) {
             const CodeLine* header = target.lines->at(target.chain->branches.front().header_line);

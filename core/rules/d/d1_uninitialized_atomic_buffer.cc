@@ -54,6 +54,7 @@ const RuleMeta kMeta{
         .action_verified = "allocate `{buffer}` with `torch.zeros` (or zero it) before launching `{kernel}`",
         .action_inferred = "whether `{kernel}` accumulates into `{buffer}` (atomics) and, if so, why it need not "
                            "be zeroed",
+        .trigger = "`{buffer}` allocated uninitialised (line {alloc_line}) into `{kernel}`, which applies {atomic} to it",
     }},
     .line_patterns = {},
 };
@@ -183,8 +184,7 @@ class D1Rule : public Rule {
       finding.tag = Tag::Inferred;
     } else if (is_reduction(atomic)) {
       finding.severity = Severity::Red;
-      finding.trigger = "`" + buffer + "` allocated uninitialised (line " + std::to_string(alloc.new_line) + ") into `" +
-                        kernel + "`, which applies " + atomic + " to it";
+      finding.trigger.emplace();
     }
     dg::add_unique(out, std::move(finding));
   }

@@ -55,6 +55,7 @@ const RuleMeta kMeta{
                            "add an `else` that assigns it or raises a clear error",
         .action_inferred = "whether `{var}` gets a value before line {if_line} in the part of the "
                            "function the diff does not show",
+        .trigger = "`{var}` unset when {branch} (line {branch_line}), read at line {use_line}",
     }},
     .line_patterns = {},
 };
@@ -98,8 +99,7 @@ class D1bRule : public Rule {
                       {"use_line", std::to_string(read.read_line)}};
     finding.severity = Severity::Red;
     finding.tag = Tag::Verified;
-    finding.trigger = "`" + read.name + "` unset when " + branch + " (line " + std::to_string(read.skipping_line) +
-                      "), read at line " + std::to_string(read.read_line);
+    finding.trigger.emplace();
     out.push_back(std::move(finding));
   }
 };

@@ -60,6 +60,7 @@ const RuleMeta kMeta{
         .action_verified = "move the read after `self.{attr} = …` (line {assign_line}) or assign it first",
         .action_inferred = "whether a base class, a class attribute or a line the diff does not show sets "
                            "`self.{attr}` before line {read_line}",
+        .trigger = "`self.{attr}` read at line {read_line}, first assigned at line {assign_line} of the same `__init__`",
     }},
     .line_patterns = {},
 };
@@ -464,8 +465,7 @@ class D1cRule : public Rule {
                                      {{"attr", attr}, {"read_line", read_line}, {"assign_line", assign_line}});
     if (verified) {
       finding.severity = Severity::Red;
-      finding.trigger = "`self." + attr + "` read at line " + read_line + ", first assigned at line " + assign_line +
-                        " of the same `__init__`";
+      finding.trigger.emplace();
     } else {
       finding.tag = Tag::Inferred;
     }

@@ -56,6 +56,8 @@ const RuleMeta kMeta{
                      .action_verified = "keep `{buffer}` zero-initialised, or cite the spec/asm/test proving "
                                         "every element is written before it is read",
                      .action_inferred = "why `{buffer}` no longer needs the zeros the old comment required",
+                     .trigger = "old comment at line {comment_line} (\"{comment}\") vs {anchor_side} line {new_line}: "
+                                "`{anchor_code}`",
                  },
                  {
                      .id = "assert-deleted",
@@ -65,6 +67,7 @@ const RuleMeta kMeta{
                      .action_verified = "keep the check, or state in the PR which invariant now makes it "
                                         "unnecessary",
                      .action_inferred = "which invariant now makes `{check}` unnecessary",
+                     .trigger = "old comment at line {comment_line} (\"{comment}\") vs the deleted check at line {old_line}",
                  },
                  {
                      .id = "contiguous-removed",
@@ -299,9 +302,9 @@ class D4Rule : public Rule {
           file, *anchor, "zero-init-reversed",
           {{"buffer", buffer}, {"new_line", std::to_string(anchor->line_number())}, {"comment", comment_text(*comment)}});
       finding.severity = Severity::Red;
-      finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
-                        "\") vs " + (was_zeros ? "new line " : "removed line ") + std::to_string(anchor->line_number()) +
-                        ": `" + std::string(trim(anchor->code)) + "`";
+      finding.trigger = Finding::TriggerValues{{"comment_line", std::to_string(comment->old_line)},
+                                               {"anchor_side", was_zeros ? "new" : "removed"},
+                                               {"anchor_code", std::string(trim(anchor->code))}};
       add_unique(out, std::move(finding));
     }
   }
@@ -338,8 +341,9 @@ class D4Rule : public Rule {
       Finding finding = finding_at(file, line, "assert-deleted", {{"check", std::string(trim(line.code))}});
       if (const CodeLine* comment = invariant_comment(hunk, i)) {
         finding.severity = Severity::Red;
-        finding.trigger = "old comment at line " + std::to_string(comment->old_line) + " (\"" + comment_text(*comment) +
-                          "\") vs the deleted check at line " + std::to_string(line.old_line);
+        finding.trigger = Finding::TriggerValues{{"comment_line", std::to_string(comment->old_line)},
+                                                 {"comment", comment_text(*comment)},
+                                                 {"old_line", std::to_string(line.old_line)}};
       }
       add_unique(out, std::move(finding));
     }

@@ -47,6 +47,7 @@ const RuleMeta kMeta{
                                "crash in compiled runs only",
                      .action_verified = "make `{fake}` return exactly what `{op}` returns ({real_returns})",
                      .action_inferred = "whether `{fake}` still matches `{op}` ({real_returns})",
+                     .trigger = "fake `{fake}` returns {fake_returns}, `{op}` returns {real_returns}",
                  },
                  {
                      .id = "real-changed-fake-unseen",
@@ -262,7 +263,7 @@ class D6Rule : public Rule {
                       {"fake_returns", describe(fake)},
                       {"real_returns", describe(real)}};
     finding.severity = Severity::Red;
-    finding.trigger = "fake `" + fake_name + "` returns " + describe(fake) + ", `" + op.function->name + "` returns " + describe(real);
+    finding.trigger.emplace();
     out.push_back(std::move(finding));
   }
 

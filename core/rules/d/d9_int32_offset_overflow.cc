@@ -48,6 +48,7 @@ const RuleMeta kMeta{
         .action_verified = "widen `{index}` to int64 before the multiplication",
         .action_inferred = "whether `{index}` can exceed 2^31 / ({factors}), and whether it is 64-bit where "
                            "it is defined (outside the lines shown)",
+        .trigger = "`{expression}` passes 2^31 {threshold} (factor {factor})",
     }},
     .line_patterns = {{"D9.index_product",
                        R"(\b\w*(token_id|token_idx|tok_id|total_tokens|seq_start|batch_offset)\w*\s*\*[^*=])"}},
@@ -322,8 +323,7 @@ class D9Rule : public Rule {
       finding.tag = Tag::Inferred;
     } else if (resolved) {
       finding.severity = Severity::Red;
-      finding.trigger = "`" + product.expression + "` passes 2^31 " + threshold + " (factor " +
-                        std::to_string(total) + ")";
+      finding.trigger = Finding::TriggerValues{{"factor", std::to_string(total)}};
     }
     for (Finding& existing : out)
       if (existing.line == line && existing.path == file.path) {

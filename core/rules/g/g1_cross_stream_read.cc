@@ -51,6 +51,7 @@ const RuleMeta kMeta{
         .action_verified = "order the streams before the read: `{consumer_stream}.wait_stream({stream})` or an "
                            "event recorded on `{stream}` and waited on",
         .action_inferred = "what orders `{stream}` before line {read_line} (the lines between are not all shown)",
+        .trigger = "`{tensor}` produced on stream `{stream}` (line {write_line}), consumed on {consumer} at line {read_line}",
     }},
     .line_patterns = {},
 };
@@ -201,8 +202,7 @@ class G1Rule : public Rule {
       finding.tag = Tag::Inferred;
     } else {
       finding.severity = Severity::Red;
-      finding.trigger = "`" + tensor + "` produced on stream `" + stream + "` (line " + std::to_string(write_line) +
-                        "), consumed on the current stream at line " + std::to_string(read_line);
+      finding.trigger.emplace();
     }
     return finding;
   }

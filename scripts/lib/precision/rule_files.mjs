@@ -7,6 +7,7 @@
 // The shared interface directly under core/rules/ (rule.h, registry, finding, rule_status) is
 // left out: every rule includes it and no rule logic lives there.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -37,6 +38,49 @@ export function ruleFiles(ruleId, tree) {
 // "path blob" lines of the rule's files: equal fingerprints mean the rule's source did not change.
 export function ruleFingerprint(ruleId, tree) {
   return ruleFiles(ruleId, tree).map((path) => `${path} ${tree.get(path).blob}`).join('\n');
+}
+
+// A short name of a rule's source: the first 16 hex of the fingerprint's SHA-1.
+export function sourceId(ruleId, tree) {
+  return createHash('sha1').update(ruleFingerprint(ruleId, tree)).digest('hex').slice(0, 16);
+}
+
+// Rewrites of a rule's source shown to change none of its output keep its labels
+// (tests/labels/equivalent-sources.json, tests/labels/README.md says what shows it):
+// [{rule, from, to, evidence}], `from` and `to` source ids. Absent file: none.
+export function readEquivalences(path) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return [];
+    throw new Error(`${path}: ${error.message}`);
+  }
+  const list = parsed?.equivalences;
+  if (!Array.isArray(list)) throw new Error(`${path}: no "equivalences" list`);
+  list.forEach((entry, at) => {
+    for (const key of ['rule', 'from', 'to', 'evidence']) {
+      if (typeof entry?.[key] !== 'string' || entry[key] === '') throw new Error(`${path}: equivalences[${at}].${key} is not a non-empty string`);
+    }
+  });
+  return list;
+}
+
+// Whether the source `from` of `rule` leads to `to` through recorded equivalences (in order of
+// the rewrites: each step from one source to the next).
+function equivalent(equivalences, rule, from, to) {
+  const seen = new Set([from]);
+  const pending = [from];
+  while (pending.length) {
+    const at = pending.pop();
+    if (at === to) return true;
+    for (const step of equivalences) {
+      if (step.rule !== rule || step.from !== at || seen.has(step.to)) continue;
+      seen.add(step.to);
+      pending.push(step.to);
+    }
+  }
+  return false;
 }
 
 // The rule sources as they stand in the working tree (what build/native was built from).
@@ -88,16 +132,18 @@ function catBlobs(git, blobs) {
   return texts;
 }
 
-// ruleUnchanged(rule, engineCommit) for measure(): compares each rule's fingerprint now and at the
-// label's engine commit (trees cached per commit).
-export function ruleChangeChecker(root, nowTree = worktreeRuleTree(root), treeAt = (c) => commitRuleTree(root, c)) {
+// ruleUnchanged(rule, engineCommit) for measure(): compares each rule's source now and at the
+// label's engine commit (trees cached per commit); a source reached from the label's through
+// recorded equivalences counts as unchanged.
+export function ruleChangeChecker(root, nowTree = worktreeRuleTree(root), treeAt = (c) => commitRuleTree(root, c),
+  equivalences = []) {
   const trees = new Map();
-  const nowPrints = new Map();
+  const nowIds = new Map();
   return (rule, engine) => {
     if (!trees.has(engine)) trees.set(engine, treeAt(engine));
     const then = trees.get(engine);
     if (then === null) return null;
-    if (!nowPrints.has(rule)) nowPrints.set(rule, ruleFingerprint(rule, nowTree));
-    return ruleFingerprint(rule, then) === nowPrints.get(rule);
+    if (!nowIds.has(rule)) nowIds.set(rule, sourceId(rule, nowTree));
+    return equivalent(equivalences, rule, sourceId(rule, then), nowIds.get(rule));
   };
 }

@@ -24,19 +24,21 @@ Finding finding(std::string rule, Severity severity, std::string path, int line,
 TEST(RedGate, RedWithoutTriggerBecomesWorthCheckingWarn) {
   std::vector<Finding> findings = {finding("D1b", Severity::Red, "a.py", 3), finding("D1b", Severity::Red, "a.py", 4),
                                    finding("B3", Severity::Red, "a.py", 5)};
-  findings[1].trigger = "out when kind == 'b'";
-  findings[2].trigger = "";
+  findings[1].message_id = "unassigned-branch";
+  findings[1].trigger.emplace();
+  findings[2].trigger.emplace();  // message "m" has no trigger template
   apply_red_gate(findings);
   EXPECT_EQ(findings[0].severity, Severity::Warn);
   EXPECT_EQ(findings[0].fields.at("worth_checking"), "1");
   EXPECT_EQ(findings[1].severity, Severity::Red);
   EXPECT_EQ(findings[1].fields.count("worth_checking"), 0u);
-  EXPECT_EQ(findings[2].severity, Severity::Warn) << "an empty trigger names nothing";
+  EXPECT_EQ(findings[2].severity, Severity::Warn) << "a trigger its message cannot word names nothing";
 }
 
 TEST(RedGate, InferredFindingsAreNeverRed) {
   std::vector<Finding> findings = {finding("B5", Severity::Red, "a.py", 3)};
-  findings[0].trigger = "expert_mask";
+  findings[0].message_id = "param_discard";
+  findings[0].trigger.emplace();
   findings[0].tag = Tag::Inferred;
   apply_red_gate(findings);
   EXPECT_EQ(findings[0].severity, Severity::Warn);
@@ -62,7 +64,7 @@ RuleStatusTable table_with_stable(const std::string& rule) {
 TEST(RuleStatus, PreviewRulesFindingsBecomeMarkedNotes) {
   std::vector<Finding> findings = {finding("B1", Severity::Red, "a.py", 3), finding("C3", Severity::Warn, "a.py", 4),
                                    finding("ZZ9", Severity::Warn, "a.py", 5), finding("HK3", Severity::Note, "", 0)};
-  findings[0].trigger = "scale when x is None";
+  findings[0].trigger.emplace();
   apply_rule_status(findings, table_with_stable("B1"));
   EXPECT_EQ(findings[0].severity, Severity::Red) << "a stable rule keeps its severity";
   EXPECT_EQ(findings[0].fields.count("preview"), 0u);
@@ -75,7 +77,7 @@ TEST(RuleStatus, PreviewRulesFindingsBecomeMarkedNotes) {
 
 TEST(RuleStatus, APreviewRuleNeverBlocksOrWarns) {
   std::vector<Finding> findings = {finding("C3", Severity::Red, "a.py", 3)};
-  findings[0].trigger = "gfx950";
+  findings[0].trigger.emplace();
   apply_rule_status(findings, table_with_stable("B1"));
   apply_red_gate(findings);
   EXPECT_EQ(findings[0].severity, Severity::Note);

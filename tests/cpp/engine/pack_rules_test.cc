@@ -6,6 +6,7 @@
 #include "core/diff/parse_diff.h"
 #include "core/engine/pack_input.h"
 #include "core/engine/review.h"
+#include "core/report/finding_words.h"
 #include "core/report/review_json.h"
 #include "core/report/render.h"
 #include "core/rules/pack_pattern_rules.h"
@@ -103,7 +104,7 @@ TEST(PackRules, RedOnlyWhenTheTriggerIsFilled) {
   const auto found = of_rule(red, "X-hack");
   ASSERT_EQ(found.size(), 1u);   // both added lines sit in one place: folded into the red one
   EXPECT_EQ(found[0]->severity, Severity::Red);
-  EXPECT_EQ(found[0]->trigger, "hack by alice");
+  EXPECT_EQ(trigger_words(*found[0]), "hack by alice");
   EXPECT_EQ(found[0]->folded, 1);
   EXPECT_EQ(red.verdict, Verdict::Block);
 

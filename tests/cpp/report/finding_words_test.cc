@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/report/finding_words.h"
+#include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
 namespace atom {
@@ -85,6 +86,36 @@ TEST(WordFinding, InvalidUtf8InFieldsBecomesReplacementCharacter) {
   const FindingWords words = word_finding(finding);
   for (const std::string* text : {&words.problem, &words.impact, &words.action})
     EXPECT_EQ(text->find('\xFF'), std::string::npos);
+}
+
+TEST(TriggerWords, TheMessagesTemplateFilledFromTheFieldsAndTheTriggersValues) {
+  Finding finding;
+  finding.rule = "D1b";
+  finding.message_id = "unassigned-branch";
+  finding.fields = {{"var", "out"}, {"branch", "the `elif x` branch runs"}, {"branch_line", "7"}, {"use_line", "9"}};
+  EXPECT_EQ(trigger_words(finding), std::nullopt) << "no trigger, no words";
+  finding.trigger.emplace();
+  EXPECT_EQ(trigger_words(finding), "`out` unset when the `elif x` branch runs (line 7), read at line 9");
+  finding.rule = "D4";
+  finding.message_id = "assert-deleted";
+  finding.fields = {{"check", "assert n > 0"}};
+  finding.trigger = Finding::TriggerValues{{"comment_line", "3"}, {"comment", "n is never 0"}, {"old_line", "5"}};
+  EXPECT_EQ(trigger_words(finding), "old comment at line 3 (\"n is never 0\") vs the deleted check at line 5");
+}
+
+TEST(TriggerWords, APackRulesTriggerIsItsRedTriggerFilledFromTheMatch) {
+  Finding finding;
+  finding.rule = "ACME1";
+  finding.message_id = kPackPatternMessage;
+  finding.fields = {{"1", "gfx942"}, {"path", "a.py"}};
+  finding.trigger = Finding::TriggerValues{{kPackTriggerValue, "{1} hard-coded in {path}"}};
+  EXPECT_EQ(trigger_words(finding), "gfx942 hard-coded in a.py");
+}
+
+TEST(TriggerWords, EveryTriggerTemplateNamesOnlyPlaceholders) {
+  for (const Rule* rule : all_rules())
+    for (const MessageTemplate& message : rule->meta().messages)
+      EXPECT_EQ(message.trigger.find("{}"), std::string::npos) << rule->meta().id << " " << message.id;
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ inline Finding finding_of(const Rule& rule, Severity severity, const std::string
   finding.path = path;
   finding.line = line;
   finding.tag = tag;
-  if (severity == Severity::Red) finding.trigger = "out of range at token_id > 2^24";
+  if (severity == Severity::Red) finding.trigger = Finding::TriggerValues{{"index", "token_id"}};
   if (!rule.meta().messages.empty()) finding.message_id = rule.meta().messages.front().id;
   return finding;
 }

@@ -2,6 +2,7 @@
 // the diff and the bases hold no state; a partial view leaves a question (warn, inferred).
 #include <gtest/gtest.h>
 
+#include "core/report/finding_words.h"
 #include "tests/cpp/rules/rule_test_support.h"
 
 namespace atom {
@@ -19,7 +20,10 @@ TEST(D1cSeverity, WholeInitVisibleIsRedWithATrigger) {
     for (const Finding& finding : findings) {
       EXPECT_EQ(finding.severity, Severity::Red) << name;
       EXPECT_EQ(finding.tag, Tag::Verified) << name;
-      EXPECT_TRUE(finding.trigger.has_value() && !finding.trigger->empty()) << name;
+      EXPECT_EQ(trigger_words(finding).value_or(""), "`self." + finding.fields.at("attr") + "` read at line " +
+                                                        finding.fields.at("read_line") + ", first assigned at line " +
+                                                        finding.fields.at("assign_line") + " of the same `__init__`")
+          << name;
     }
   }
 }
