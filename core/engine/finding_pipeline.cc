@@ -97,11 +97,8 @@ namespace {
 bool names_trigger(const Finding& finding) {
   if (!finding.trigger) return false;
   if (finding.message_id == kPackPatternMessage) return finding.trigger->count(kPackTriggerValue) > 0;
-  const Rule* rule = find_rule(finding.rule);
-  if (rule == nullptr) return false;
-  for (const MessageTemplate& message : rule->meta().messages)
-    if (message.id == finding.message_id) return !message.trigger.empty();
-  return false;
+  const MessageTemplate* message = find_message(finding.rule, finding.message_id);
+  return message != nullptr && !message->trigger.empty();
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/model/placeholders.h"
+
 namespace atom {
 namespace {
 
@@ -9,14 +11,12 @@ using pack_reading::child;
 using pack_reading::json;
 using pack_reading::Reader;
 
-bool is_placeholder_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 // A letter, then letters, digits, '_', '.' or '-'; at most 40 characters.
 bool is_rule_id(const std::string& id) {
   if (id.empty() || id.size() > 40 || !((id[0] >= 'a' && id[0] <= 'z') || (id[0] >= 'A' && id[0] <= 'Z'))) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) { return is_placeholder_char(c) || c == '.' || c == '-'; });
+  return std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+  });
 }
 
 std::shared_ptr<const RE2> compile(Reader& reader, const json& value, const std::string& path) {
@@ -37,7 +37,7 @@ std::shared_ptr<const RE2> compile(Reader& reader, const json& value, const std:
 void check_placeholders(Reader& reader, const std::string& text, const std::string& path, const RE2& pattern) {
   const int groups = pattern.NumberOfCapturingGroups();
   const auto& names = pattern.NamedCapturingGroups();
-  for (const std::string& name : message_placeholders(text)) {
+  for (const std::string& name : placeholder_names(text)) {
     if (name == "match" || name == "path" || names.count(name)) continue;
     const bool number = std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (number && name.size() < 4 && std::stoi(name) >= 1 && std::stoi(name) <= groups) continue;
@@ -130,20 +130,6 @@ std::optional<PatternRule> read_rule(Reader& reader, const json& entry, const st
 }
 
 }  // namespace
-
-std::vector<std::string> message_placeholders(const std::string& text) {
-  std::vector<std::string> names;
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '{') continue;
-    size_t end = i + 1;
-    while (end < text.size() && is_placeholder_char(text[end])) ++end;
-    if (end < text.size() && text[end] == '}' && end > i + 1) {
-      names.push_back(text.substr(i + 1, end - i - 1));
-      i = end;
-    }
-  }
-  return names;
-}
 
 std::vector<PatternRule> read_custom_rules(Reader& reader, const json& rules, const std::string& path,
                                            const std::vector<std::string>* known_rule_ids) {

@@ -10,7 +10,4 @@ namespace atom {
 std::vector<PatternRule> read_custom_rules(pack_reading::Reader& reader, const nlohmann::json& rules,
                                            const std::string& path, const std::vector<std::string>* known_rule_ids);
 
-// The placeholders ({name}) of a message text, in order, as the report fills them.
-std::vector<std::string> message_placeholders(const std::string& text);
-
 }  // namespace atom

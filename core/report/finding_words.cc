@@ -4,25 +4,13 @@
 #include <string_view>
 
 #include "core/report/author_text.h"
+#include "core/model/placeholders.h"
 #include "core/model/valid_utf8.h"
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
 namespace atom {
 namespace {
-
-bool is_placeholder_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-const MessageTemplate* find_message(const Finding& finding) {
-  const Rule* rule = find_rule(finding.rule);
-  if (rule == nullptr) return nullptr;
-  const auto& messages = rule->meta().messages;
-  for (const auto& message : messages)
-    if (message.id == finding.message_id) return &message;
-  return nullptr;
-}
 
 FindingWords generic_words(const Finding& finding) {
   FindingWords words;
@@ -61,18 +49,15 @@ std::string fill_placeholders(std::string_view text, const std::map<std::string,
   std::string out;
   size_t i = 0;
   while (i < text.size()) {
-    if (text[i] == '{') {
-      size_t end = i + 1;
-      while (end < text.size() && is_placeholder_char(text[end])) ++end;
-      if (end < text.size() && text[end] == '}' && end > i + 1) {
-        const std::string name(text.substr(i + 1, end - i - 1));
-        const auto it = fields.find(name);
-        out += value_markup(it != fields.end() ? it->second : "<" + name + ">");
-        i = end + 1;
-        continue;
-      }
+    const size_t length = placeholder_length(text, i);
+    if (length == 0) {
+      out += text[i++];
+      continue;
     }
-    out += text[i++];
+    const std::string name(text.substr(i + 1, length - 2));
+    const auto it = fields.find(name);
+    out += value_markup(it != fields.end() ? it->second : "<" + name + ">");
+    i += length;
   }
   return out;
 }
@@ -123,7 +108,7 @@ std::optional<std::string> trigger_words(const Finding& finding) {
   if (finding.message_id == kPackPatternMessage) {
     const auto it = finding.trigger->find(kPackTriggerValue);
     if (it != finding.trigger->end()) words = fill_template(it->second, values);
-  } else if (const MessageTemplate* message = find_message(finding)) {
+  } else if (const MessageTemplate* message = find_message(finding.rule, finding.message_id)) {
     words = fill_template(message->trigger, values);
   }
   return to_valid_utf8(words);
@@ -131,7 +116,7 @@ std::optional<std::string> trigger_words(const Finding& finding) {
 
 FindingWords word_finding(const Finding& finding, WordsFor form) {
   const bool from_pack = finding.message_id == kPackPatternMessage;
-  const MessageTemplate* message = from_pack ? nullptr : find_message(finding);
+  const MessageTemplate* message = from_pack ? nullptr : find_message(finding.rule, finding.message_id);
   FindingWords words = from_pack ? pack_pattern_words(finding, form)
                        : message == nullptr ? generic_words(finding) : FindingWords{};
   if (message != nullptr) {

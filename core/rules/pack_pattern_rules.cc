@@ -1,5 +1,6 @@
 #include "core/rules/pack_pattern_rules.h"
 
+#include "core/model/placeholders.h"
 #include "core/tiers/path_glob.h"
 
 namespace atom {
@@ -7,20 +8,11 @@ namespace {
 
 constexpr int kContextReach = 3;   // git diff's default context
 
-bool is_placeholder_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 // Whether every {name} in the template has a field with a value.
 bool fills_completely(const std::string& text, const std::map<std::string, std::string>& fields) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    size_t end = i + 1;
-    while (text[i] == '{' && end < text.size() && is_placeholder_char(text[end])) ++end;
-    if (text[i] == '{' && end < text.size() && text[end] == '}' && end > i + 1) {
-      const auto it = fields.find(text.substr(i + 1, end - i - 1));
-      if (it == fields.end() || it->second.empty()) return false;
-      i = end;
-    }
+  for (const std::string& name : placeholder_names(text)) {
+    const auto it = fields.find(name);
+    if (it == fields.end() || it->second.empty()) return false;
   }
   return true;
 }

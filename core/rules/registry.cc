@@ -37,4 +37,12 @@ const Rule* find_rule(const std::string& id) {
   return nullptr;
 }
 
+const MessageTemplate* find_message(const std::string& rule_id, const std::string& message_id) {
+  const Rule* rule = find_rule(rule_id);
+  if (rule == nullptr) return nullptr;
+  for (const MessageTemplate& message : rule->meta().messages)
+    if (message.id == message_id) return &message;
+  return nullptr;
+}
+
 }  // namespace atom

@@ -7,5 +7,7 @@ namespace atom {
 
 const std::vector<const Rule*>& all_rules();
 const Rule* find_rule(const std::string& id);  // nullptr when unknown
+// The message `message_id` of rule `rule_id`; nullptr when either is unknown.
+const MessageTemplate* find_message(const std::string& rule_id, const std::string& message_id);
 
 }  // namespace atom

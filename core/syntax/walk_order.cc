@@ -32,18 +32,30 @@ const WalkOrder* walk_order_of(const TSTree* tree) {
 
 void WalkOrder::build() const {
   built_ = true;
-  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree_));
+  const TSNode root = ts_tree_root_node(tree_);
+  const size_t count = ts_node_descendant_count(root);  // the nodes a cursor visits, root included
+  nodes_.reserve(count);
+  subtree_end_.reserve(count);
+  kind_slots_.reserve(count);
+  named_.reserve(count);
+  const TSLanguage* language = ts_tree_language(tree_);
+  // The grammar's symbols, then tree-sitter's two built-in ones past them (ERROR is 0xFFFF).
+  const uint32_t symbol_count = ts_language_symbol_count(language);
+  kinds_.assign(symbol_count + 2, std::string_view());
+  const auto slot = [&](TSSymbol symbol) -> uint16_t {
+    return symbol < symbol_count ? symbol : static_cast<uint16_t>(symbol_count + (0xFFFF - symbol) % 2);
+  };
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
   std::vector<uint32_t> open;  // the entries whose subtree is still being listed, outermost first
-  std::unordered_map<const char*, uint16_t> kind_at;  // a grammar's kind names are static strings
   auto enter = [&] {
     const TSNode node = ts_tree_cursor_current_node(&cursor);
-    const char* kind = ts_node_type(node);
-    auto [it, added] = kind_at.emplace(kind, static_cast<uint16_t>(kinds_.size()));
-    if (added) kinds_.emplace_back(kind);
+    const TSSymbol symbol = ts_node_symbol(node);
+    const uint16_t kind = slot(symbol);
+    if (kinds_[kind].empty()) kinds_[kind] = ts_node_type(node);
     open.push_back(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(node);
     subtree_end_.push_back(0);
-    kind_index_.push_back(it->second);
+    kind_slots_.push_back(kind);
     named_.push_back(ts_node_is_named(node) ? 1 : 0);
   };
   enter();
@@ -86,7 +98,7 @@ size_t WalkOrder::entry_of(const Node& node) const {
 }
 
 Node WalkOrder::entry(size_t at) const {
-  return Node(nodes_[at], kinds_[kind_index_[at]], this, static_cast<uint32_t>(at));
+  return Node(nodes_[at], kinds_[kind_slots_[at]], this, static_cast<uint32_t>(at));
 }
 
 bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {

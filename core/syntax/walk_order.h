@@ -48,9 +48,9 @@ class WalkOrder {
   mutable bool built_ = false;
   mutable std::vector<TSNode> nodes_;
   mutable std::vector<uint32_t> subtree_end_;
-  mutable std::vector<uint16_t> kind_index_;    // per entry, into kinds_
-  mutable std::vector<uint8_t> named_;          // per entry: ts_node_is_named
-  mutable std::vector<std::string_view> kinds_;  // the distinct kinds of the tree
+  mutable std::vector<uint16_t> kind_slots_;     // per entry: its kind's index into kinds_
+  mutable std::vector<uint8_t> named_;           // per entry: ts_node_is_named
+  mutable std::vector<std::string_view> kinds_;  // per symbol of the grammar (then ERROR): its name, once seen
 };
 
 // The order registered for `tree` on this thread, or nullptr.

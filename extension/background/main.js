@@ -6,7 +6,7 @@ import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
 import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
-import { GITHUB_COM } from '../shared/github-host.js';
+import { isServedHost } from '../shared/github-host.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
 import { isFeatureOn, loadSettings, onSettingsChanged } from '../shared/settings.js';
 import { loadPacks } from '../shared/pack-store.js';
@@ -83,7 +83,7 @@ const scopeNow = () => Promise.all([readSettings(), readPacks()])
 const answerListSummary = listSummaryAnswerer({
   // Asked again when a row's download gets its turn: the feature, the host and the repository may have left since.
   stillWanted: (pr) => Promise.all([readSettings(), scopeNow()]).then(([settings, { patterns, hosts }]) => isFeatureOn(settings, 'list-badges')
-    && (pr.host === GITHUB_COM || hosts.includes(pr.host)) && inScope(pr, patterns)),
+    && isServedHost(pr.host, hosts) && inScope(pr, patterns)),
   packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
 });
 const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };

@@ -7,7 +7,7 @@
 // The gate also says which host the request is for: the listener gets the message with `host`
 // set to the asking tab's host, whatever the message said, so every download goes to the host
 // the user is on.
-import { GITHUB_COM } from '../shared/github-host.js';
+import { isServedHost } from '../shared/github-host.js';
 import { inScope } from '../shared/scope.js';
 import { senderGitHubHost } from './message-sender.js';
 
@@ -27,7 +27,7 @@ export function scopeGatedListener(listeners, scopeNow, runtimeId) {
     scopeNow().then(
       ({ patterns, hosts }) => {
         const request = { ...message, host };
-        if (host !== GITHUB_COM && !hosts.includes(host)) {
+        if (!isServedHost(host, hosts)) {
           sendResponse({ ok: false, kind: OUT_OF_SCOPE, error: `${host} is not a GitHub host atom-review was given` });
         } else if (!inScope(request, patterns)) {
           sendResponse({ ok: false, kind: OUT_OF_SCOPE, error: `${message.owner}/${message.repo} is not in atom-review's scope` });

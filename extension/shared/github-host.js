@@ -31,6 +31,9 @@ export function isGitHubHost(host) {
   return host === GITHUB_COM || normalizeEnterpriseHost(host) === host;
 }
 
+/** True when the extension works on `host`: github.com, or an Enterprise host in `addedHosts`. */
+export const isServedHost = (host, addedHosts) => host === GITHUB_COM || addedHosts.includes(host);
+
 /** The host a PR-like object names: its `host`, github.com when it names none. */
 export const hostOf = (item) => item?.host ?? GITHUB_COM;
 

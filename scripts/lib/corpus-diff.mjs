@@ -2,10 +2,13 @@
 // runs a baseline CLI and a changed CLI over every corpus diff and prints what the change adds
 // and removes, in two modes — "hunks" (the diff alone, `batch`) and "whole" (each diff with its
 // touched files at the PR's head, `review --repo`) — with every rule on (`--all-rules`), so a
-// change to a rule its labels turned off shows too.
+// change to a rule its labels turned off shows too. With --bytes it also says, per mode, whether
+// each PR's whole output is unchanged: `review`'s JSON and SARIF, with the measured statuses and
+// with --all-rules (the evidence a rewrite meant to change nothing needs).
 //
 //   node scripts/lib/corpus-diff.mjs --base-cli PATH --cli PATH --corpus DIR [--trees DIR]
-//        [--base-label TEXT] [--base-cache DIR] [--mode hunks|whole|both] [--rule ID] [--jobs N] [--json]
+//        [--base-label TEXT] [--base-cache DIR] [--mode hunks|whole|both] [--rule ID] [--jobs N]
+//        [--bytes] [--json]
 //
 // DIR/<repo>/<sha10>.diff with <sha10>.meta.json beside it (repo: atom, aiter); the trees hold
 // <repo>/<sha10>/head/ (scripts/corpus-trees). Without --trees the whole mode is skipped.
@@ -21,13 +24,14 @@ import { compareRows, countsByRule, findingRows, halfOf, HALVES } from './findin
 const MODES = ['hunks', 'whole'];
 
 function parseArguments(argv) {
-  const options = { mode: 'both', jobs: '2', json: false, baseLabel: 'baseline' };
+  const options = { mode: 'both', jobs: '2', json: false, bytes: false, baseLabel: 'baseline' };
   const names = {
     '--base-cli': 'baseCli', '--cli': 'cli', '--corpus': 'corpus', '--trees': 'trees',
     '--base-label': 'baseLabel', '--base-cache': 'baseCache', '--mode': 'mode', '--rule': 'rule', '--jobs': 'jobs',
   };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--json') options.json = true;
+    else if (argv[i] === '--bytes') options.bytes = true;
     else if (names[argv[i]] && i + 1 < argv.length) options[names[argv[i]]] = argv[++i];
     else usage(`unknown or incomplete argument '${argv[i]}'`);
   }
@@ -39,7 +43,7 @@ function parseArguments(argv) {
 
 function usage(problem) {
   console.error(`corpus-diff: ${problem}`);
-  console.error('usage: scripts/corpus-diff [--base REV] [--mode hunks|whole|both] [--rule ID] [--json]');
+  console.error('usage: scripts/corpus-diff [--base REV] [--mode hunks|whole|both] [--rule ID] [--bytes] [--json]');
   process.exit(2);
 }
 
@@ -82,6 +86,50 @@ async function reviewWhole(cli, trees, prs, jobs) {
   return outcomes;
 }
 
+// The outputs --bytes compares, each as `review` prints it.
+const OUTPUT_FORMS = [
+  { name: 'JSON', args: ['--format', 'json'], allRules: false },
+  { name: 'JSON --all-rules', args: ['--format', 'json'], allRules: true },
+  { name: 'SARIF', args: ['--format', 'sarif'], allRules: false },
+  { name: 'SARIF --all-rules', args: ['--format', 'sarif'], allRules: true },
+];
+
+// diff path → one entry per OUTPUT_FORMS: the sha256 of what `review` printed, or why it failed.
+async function outputDigests(cli, mode, options, prs) {
+  const digests = new Map();
+  await mapWithLimit(prs, Number(options.jobs), async (pr) => {
+    const entries = [];
+    for (const form of OUTPUT_FORMS) {
+      const args = ['review', ...form.args, ...(form.allRules ? allRulesFlag(cli) : []), ...(pr.meta ? ['--meta', pr.meta] : [])];
+      if (mode === 'whole') args.push('--repo', join(options.trees, pr.repo, pr.sha10, 'head'));
+      const { status, stdout, stderr } = await run(cli, [...args, pr.diff]);
+      entries.push(status === 0 ? { sha256: createHash('sha256').update(stdout).digest('hex') }
+        : { error: stderr.trim() || `exit ${status}` });
+    }
+    digests.set(pr.diff, entries);
+  });
+  return digests;
+}
+
+async function compareBytes(mode, options, prs) {
+  const before = await cached(options.baseCache, `bytes-${mode}`, prs, options, () => outputDigests(options.baseCli, mode, options, prs));
+  const after = await outputDigests(options.cli, mode, options, prs);
+  const bytes = { forms: OUTPUT_FORMS.map((form) => form.name), identical: 0, differing: [], failures: [] };
+  for (const pr of prs) {
+    const [b, a] = [before.get(pr.diff) ?? [], after.get(pr.diff) ?? []];
+    const failed = [...b, ...a].find((entry) => entry.error) ?? (b.length && a.length ? null : { error: 'no result' });
+    const id = { repo: pr.repo, sha10: pr.sha10, number: pr.number };
+    if (failed) {
+      bytes.failures.push({ ...id, error: failed.error });
+      continue;
+    }
+    const changed = OUTPUT_FORMS.filter((_, i) => b[i].sha256 !== a[i].sha256).map((form) => form.name);
+    if (changed.length) bytes.differing.push({ ...id, forms: changed });
+    else bytes.identical++;
+  }
+  return bytes;
+}
+
 // The baseline's outcomes are the same for the same commit and corpus: kept in DIR (the folder of
 // its CLI, keyed by commit) under a name from the mode and the inputs' names, sizes and times.
 async function cached(dir, mode, prs, options, compute) {
@@ -118,7 +166,7 @@ async function compareMode(mode, options, prs) {
     rowsAfter.push(...findingRows(pr, a.findings).filter(keep));
   }
   return { mode, compared: prs.length - failures.length, counts: countsByRule(rowsBefore, rowsAfter),
-    ...compareRows(rowsBefore, rowsAfter), failures };
+    ...compareRows(rowsBefore, rowsAfter), failures, ...(options.bytes ? { bytes: await compareBytes(mode, options, prs) } : {}) };
 }
 
 const place = (row) => (row.path ? `${row.path}${row.line != null ? `:${row.line}` : ''}` : '(PR)');
@@ -153,6 +201,13 @@ function printText(report) {
       console.log(`\n### ${title} (${list.length})`);
       for (const row of list)
         console.log(`${sign} [${row.half}] ${pr(row)} ${row.rule} ${row.severity} ${place(row)}  ${row.problem}`);
+    }
+    if (m.bytes) {
+      const { bytes } = m;
+      console.log(`\n### output bytes (${bytes.forms.join(', ')}): ${bytes.identical} PRs identical, ` +
+        `${bytes.differing.length} differing, ${bytes.failures.length} not compared`);
+      for (const d of bytes.differing) console.log(`  differs: ${d.repo} ${d.sha10} #${d.number ?? '?'}  ${d.forms.join(', ')}`);
+      for (const f of bytes.failures) console.log(`  not compared: ${f.repo} ${f.sha10} #${f.number ?? '?'}  ${f.error}`);
     }
     if (m.failures.length) {
       console.log(`\n### not compared (${m.failures.length}: a CLI could not review them)`);

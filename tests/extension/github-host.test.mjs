@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  GITHUB_COM, diffSources, enterpriseHostPermissions, isGitHubHost, normalizeEnterpriseHost, rawFileSources,
+  GITHUB_COM, diffSources, enterpriseHostPermissions, isGitHubHost, isServedHost, normalizeEnterpriseHost, rawFileSources,
 } from '../../extension/shared/github-host.js';
 import { pullRequestKey } from '../../extension/shared/pull-request-key.js';
 import { reviewStateKey } from '../../extension/content/review-storage.js';
@@ -22,6 +22,13 @@ test('an Enterprise host is a DNS name of two labels or more, not an address, a 
   assert.equal(isGitHubHost('ghe.example.com'), true);
   assert.equal(isGitHubHost('GHE.example.com'), false, 'a host in a message is already normalised');
   assert.equal(isGitHubHost(undefined), false);
+});
+
+test('the extension works on github.com and on the Enterprise hosts added, no other', () => {
+  assert.equal(isServedHost(GITHUB_COM, []), true);
+  assert.equal(isServedHost('ghe.example.com', ['ghe.example.com']), true);
+  assert.equal(isServedHost('ghe.example.com', []), false);
+  assert.equal(isServedHost('other.example.com', ['ghe.example.com']), false);
 });
 
 test('where each host serves diffs and raw files', () => {

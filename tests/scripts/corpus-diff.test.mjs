@@ -133,6 +133,17 @@ test('the baseline outcomes kept in --base-cache are reused: a broken baseline C
   assert.deepEqual(brief(first.added), brief(hunksMode().added));
 });
 
+test('--bytes: per mode, the PRs whose whole output is unchanged, those that differ and in which forms', () => {
+  const [whole, hunks] = ['whole', 'hunks'].map((mode) => corpusDiff('--mode', mode, '--bytes').modes[0].bytes);
+  assert.deepEqual(whole.forms, ['JSON', 'JSON --all-rules', 'SARIF', 'SARIF --all-rules']);
+  assert.equal(whole.identical, 1, 'atom/9999999999 has the same (empty) whole-file findings before and after');
+  assert.deepEqual(whole.differing.map((d) => `${d.sha10} ${d.forms.length}`), ['1111111111 4']);
+  assert.deepEqual(whole.failures.map((f) => f.sha10), ['abcdef0123']);
+  assert.equal(hunks.identical, 0);
+  assert.deepEqual(hunks.differing.map((d) => d.sha10), ['1111111111', '9999999999']);
+  assert.equal(corpusDiff('--mode', 'hunks').modes[0].bytes, undefined, 'only asked for');
+});
+
 test('compareRows: a finding moved to another line is one removed and one added', () => {
   const row = (line) => ({ repo: 'atom', sha10: '1111111111', half: 'tuning', rule: 'B4', severity: 'warn', path: 'a.py', line, side: 'new', problem: 'p' });
   const { added, removed } = compareRows([row(1), row(2)], [row(2), row(3)]);

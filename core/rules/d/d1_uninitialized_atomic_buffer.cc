@@ -7,7 +7,6 @@
 #include "core/analysis/review_model.h"
 #include "core/rules/d/d1_hip_launches.h"
 #include "core/rules/d/dg_support.h"
-#include "core/rules/d/python_chain.h"
 #include "core/rules/rule.h"
 
 namespace atom {

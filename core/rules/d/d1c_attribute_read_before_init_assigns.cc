@@ -98,6 +98,9 @@ struct ClassHeader {
 
 std::optional<ClassHeader> parse_class(std::string_view code) {
   static const RE2 kClass(R"(^(\s*)class\s+(\w+)\s*(?:\((.*)\))?\s*:)");
+  // Every line of a file comes here: only one that starts with `class` can match.
+  const size_t first = code.find_first_not_of(" \t\n\v\f\r");
+  if (first == std::string_view::npos || code.compare(first, 5, "class") != 0) return std::nullopt;
   std::string indent, name, bases;
   if (!RE2::PartialMatch(re2::StringPiece(code.data(), code.size()), kClass, &indent, &name, &bases)) return std::nullopt;
   return ClassHeader{name, bases, indent_columns(indent)};

@@ -348,6 +348,10 @@ std::vector<FunctionSlice> new_side_functions(const FileView& file) {
   return slices;
 }
 
+bool is_statement_start(const CodeLine& line) {
+  return !line.blank_or_comment && !line.in_docstring && !line.continuation;
+}
+
 bool contiguous(const std::vector<const CodeLine*>& lines, size_t from, size_t to) {
   for (size_t i = from + 1; i <= to && i < lines.size(); ++i)
     if (lines[i]->new_line != lines[i - 1]->new_line + 1) return false;

@@ -25,6 +25,10 @@ std::vector<const CodeLine*> new_side_lines(const FileView& file);
 // Every old-side line (context and removed), in order.
 std::vector<const CodeLine*> old_side_lines(const FileView& file);
 
+// Whether a line is the start of a statement worth reading (not blank, comment, docstring or
+// continuation).
+bool is_statement_start(const CodeLine& line);
+
 // True when lines[from..to] (inclusive) are consecutive lines of the new file.
 bool contiguous(const std::vector<const CodeLine*>& lines, size_t from, size_t to);
 

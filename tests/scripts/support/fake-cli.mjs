@@ -1,7 +1,8 @@
 // A stand-in for atom-review in the corpus-diff tests: `node fake-cli.mjs VARIANT batch|review ...`.
 // Its findings for <dir>/<sha10>.diff are whatever <dir>/<sha10>.<VARIANT>.<hunks|whole>.json holds
-// (none when absent); a diff whose text is "unreadable" fails. `review` insists on
-// `--repo .../<repo>/<sha10>/head` for that very diff, so a wrong --repo shows as a failure.
+// (none when absent); a diff whose text is "unreadable" fails. `review --repo` insists on
+// `.../<repo>/<sha10>/head` for that very diff, so a wrong --repo shows as a failure; `review`
+// without it answers from the hunks; `--format sarif` wraps the result.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -29,14 +30,14 @@ if (command === 'batch') {
   console.log(JSON.stringify({ summary: {} }));
 } else if (command === 'review') {
   const diff = args.at(-1);
-  const repo = option('--repo') ?? '';
+  const repo = option('--repo');
   const wanted = join(basename(dirname(diff)), stem(diff), 'head');
-  const reviewed = result(diff, 'whole');
-  if (!repo.endsWith(wanted) || !existsSync(repo) || !reviewed) {
+  const reviewed = result(diff, repo === undefined ? 'hunks' : 'whole');
+  if ((repo !== undefined && (!repo.endsWith(wanted) || !existsSync(repo))) || !reviewed) {
     console.error(`atom-review: ${diff}: cannot review (repo ${repo})`);
     process.exit(2);
   }
-  console.log(JSON.stringify(reviewed));
+  console.log(JSON.stringify(option('--format') === 'sarif' ? { sarif: reviewed } : reviewed));
 } else {
   process.exit(2);
 }
