@@ -63,31 +63,11 @@ const CodeLine* anchor_of(const ReviewModel& model, const Finding& finding) {
   return nullptr;
 }
 
-bool is_word_char(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-// "line 42" and "lines 3-7" lose their numbers; "float16" and "int32" keep theirs.
-std::string without_free_numbers(std::string_view text) {
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const bool digit = text[i] >= '0' && text[i] <= '9';
-    const bool free = digit && (i == 0 || !is_word_char(text[i - 1]));
-    if (!free) {
-      out += text[i];
-      continue;
-    }
-    out += '#';
-    while (i + 1 < text.size() && text[i + 1] >= '0' && text[i + 1] <= '9') ++i;
-  }
-  return out;
-}
-
 using FindingKey = std::tuple<std::string, std::string, std::string, std::string, std::map<std::string, std::string>>;
 
 FindingKey key_of(const Finding& finding, const CodeLine& anchor) {
   std::map<std::string, std::string> fields;
-  for (const auto& [name, value] : finding.fields) fields[name] = without_free_numbers(value);
+  for (const auto& [name, value] : finding.fields) fields[name] = identity_text(value);
   return {finding.rule, finding.message_id, finding.path, normalized_code_text(anchor.diff->text), std::move(fields)};
 }
 

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "core/model/placeholders.h"
 #include "core/rules/registry.h"
 
 namespace atom {
@@ -97,7 +98,8 @@ std::string catalogue_markdown() {
     if (!meta.messages.empty()) {
       out += "\n**Messages**\n\n";
       for (const auto& message : meta.messages)
-        out += "- `" + message.id + "`: " + message.problem + " — " + message.impact + "\n";
+        out += "- `" + message.id + "`: " + show_optional_parts(message.problem) + " — " +
+               show_optional_parts(message.impact) + "\n";
     }
   }
   return out;

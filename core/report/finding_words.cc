@@ -109,7 +109,7 @@ std::optional<std::string> trigger_words(const Finding& finding) {
     const auto it = finding.trigger->find(kPackTriggerValue);
     if (it != finding.trigger->end()) words = fill_template(it->second, values);
   } else if (const MessageTemplate* message = find_message(finding.rule, finding.message_id)) {
-    words = fill_template(message->trigger, values);
+    words = fill_template(resolve_optional_parts(message->trigger, values), values);
   }
   return to_valid_utf8(words);
 }
@@ -120,11 +120,13 @@ FindingWords word_finding(const Finding& finding, WordsFor form) {
   FindingWords words = from_pack ? pack_pattern_words(finding, form)
                        : message == nullptr ? generic_words(finding) : FindingWords{};
   if (message != nullptr) {
-    words.problem = fill_template(message->problem, finding.fields, form);
-    words.impact = fill_template(message->impact, finding.fields, form);
-    words.action = finding.tag == Tag::Verified
-                       ? "Author must " + fill_template(message->action_verified, finding.fields, form)
-                       : "Reviewer should ask " + fill_template(message->action_inferred, finding.fields, form);
+    const auto fill = [&](const std::string& text) {
+      return fill_template(resolve_optional_parts(text, finding.fields), finding.fields, form);
+    };
+    words.problem = fill(message->problem);
+    words.impact = fill(message->impact);
+    words.action = finding.tag == Tag::Verified ? "Author must " + fill(message->action_verified)
+                                                : "Reviewer should ask " + fill(message->action_inferred);
   }
   if (is_worth_checking(finding)) words.problem = "worth checking: " + words.problem;
   if (is_preview(finding)) words.problem = "worth a look: " + words.problem;

@@ -74,7 +74,8 @@ bool is_digits(const std::string& text) {
 }
 
 // Stable across re-runs and line shifts: the rule, file, place (function or hunk), message and
-// the non-numeric template fields (variable names, branches), never the line number.
+// the template fields as identity_text reads them (variable names, branches; a number-only field
+// is left out), never a line number, not even one inside a field ("atom/x.py:42").
 uint64_t finding_fingerprint(const Finding& finding) {
   uint64_t hash = fnv1a64(finding.rule);
   const auto mix = [&hash](const std::string& part) { hash = fnv1a64(part, fnv1a64(std::string_view("\0", 1), hash)); };
@@ -84,7 +85,7 @@ uint64_t finding_fingerprint(const Finding& finding) {
   for (const auto& [name, value] : finding.fields) {
     if (is_digits(value)) continue;
     mix(name);
-    mix(value);
+    mix(identity_text(value));
   }
   return hash;
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/model/side.h"
 
@@ -34,5 +35,10 @@ struct Finding {
 
 const char* to_string(Severity severity);  // "note" | "warn" | "red"
 const char* to_string(Tag tag);            // "verified" | "inferred"
+
+// A field value as a finding's identity reads it (the baseline filter's key, the SARIF
+// fingerprint): free numbers, such as line numbers and counts, become '#' ("line 42" → "line #",
+// "atom/x.py:42" → "atom/x.py:#"); digits inside a word stay ("float16", "deepseek_v4").
+std::string identity_text(std::string_view value);
 
 }  // namespace atom

@@ -363,8 +363,7 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
         if (const auto still = head_call_passing(model, before.name, param, file, after.range)) {
           Finding finding = at_anchor(def_finding(file, after, Severity::Red, "param_removed",
                                                   {{"param", param}, {"function", before.qualified},
-                                                   {"where", " but " + location(*still) + " still passes it"},
-                                                   {"where_short", " (" + location(*still) + ")"}}));
+                                                   {"still_at", location(*still)}}));
           finding.trigger = Finding::TriggerValues{{"caller", location(*still)}, {"callee", before.name}};
           out.push_back(std::move(finding));
           continue;
@@ -374,7 +373,7 @@ void param_removed(const ReviewModel& model, std::vector<Finding>& out) {
         // The PR wrote calls to it (positional ones too): it went through the callers it knows.
         if (after.nesting == ast::PyNesting::Nested || pr_writes_call_to(model, before.name, file, after.range)) continue;
         Finding finding = at_anchor(def_finding(file, after, Severity::Warn, "param_removed",
-                                                {{"param", param}, {"function", before.qualified}, {"where", ""}, {"where_short", ""}}));
+                                                {{"param", param}, {"function", before.qualified}}));
         finding.tag = Tag::Inferred;
         out.push_back(std::move(finding));
       }
@@ -415,8 +414,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
       if (const auto still = head_use_of(model, old_name)) {
         Finding finding = def_finding(file, *after, Severity::Red, "renamed",
                                       {{"old", old_name}, {"new", after->name},
-                                       {"where", " but " + location(*still) + " still uses the old name"},
-                                       {"where_short", " (" + location(*still) + ")"}});
+                                       {"still_at", location(*still)}});
         finding.trigger = Finding::TriggerValues{{"user", location(*still)}};
         out.push_back(std::move(finding));
         continue;
@@ -425,7 +423,7 @@ void renamed(const ReviewModel& model, std::vector<Finding>& out) {
       // The PR wrote calls under the new name: the rename reached the callers it knows.
       if (after->nesting == ast::PyNesting::Nested || pr_writes_call_to(model, after->name, file, after->range)) continue;
       Finding finding = def_finding(file, *after, Severity::Warn, "renamed",
-                                    {{"old", old_name}, {"new", after->name}, {"where", ""}, {"where_short", ""}});
+                                    {{"old", old_name}, {"new", after->name}});
       finding.tag = Tag::Inferred;
       out.push_back(std::move(finding));
     }

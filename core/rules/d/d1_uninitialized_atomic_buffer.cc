@@ -47,7 +47,7 @@ const RuleMeta kMeta{
     .messages = {{
         .id = "atomic-into-empty",
         .problem = "`{buffer}` is allocated uninitialised at line {alloc_line} and passed to `{kernel}`, which "
-                   "reduces into it with `{atomic}`",
+                   "reduces into it with {atomic?`{atomic}`}{!atomic?an atomic max (inferred from the name)}",
         .impact = "the reduction starts from garbage left by the allocator: wrong max/sum, nondeterministic "
                   "across runs",
         .action_verified = "allocate `{buffer}` with `torch.zeros` (or zero it) before launching `{kernel}`",
@@ -175,10 +175,8 @@ class D1Rule : public Rule {
   void report(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& kernel,
               const std::string& atomic, std::vector<Finding>& out) const {
     Finding finding = dg::finding_at("D1", file, alloc, "atomic-into-empty",
-                                     {{"buffer", buffer},
-                                      {"alloc_line", std::to_string(alloc.new_line)},
-                                      {"kernel", kernel},
-                                      {"atomic", atomic.empty() ? "an atomic max (inferred from the name)" : atomic}});
+                                     {{"buffer", buffer}, {"alloc_line", std::to_string(alloc.new_line)}, {"kernel", kernel}});
+    if (!atomic.empty()) finding.fields["atomic"] = atomic;
     if (atomic.empty()) {
       finding.tag = Tag::Inferred;
     } else if (is_reduction(atomic)) {

@@ -48,24 +48,27 @@ const RuleMeta kMeta{
     .messages = {{
         .id = "unassigned-branch",
         .problem = "`{var}` is assigned only in some branches of the if/elif at line {if_line}; "
-                   "when {branch} it is never set, yet line {use_line} reads it",
+                   "when {skipping?the `{skipping}` branch runs}"
+                   "{!skipping?none of the conditions holds (there is no `else`)} it is never set, yet line "
+                   "{use_line} reads it",
         .impact = "UnboundLocalError at run time (or a stale value from a previous loop iteration) "
                   "whenever that branch is taken",
         .action_verified = "give `{var}` a value on every path: assign a default before the `if`, or "
                            "add an `else` that assigns it or raises a clear error",
         .action_inferred = "whether `{var}` gets a value before line {if_line} in the part of the "
                            "function the diff does not show",
-        .trigger = "`{var}` unset when {branch} (line {branch_line}), read at line {use_line}",
+        .trigger = "`{var}` unset when {skipping?the `{skipping}` branch runs}"
+                   "{!skipping?none of the conditions holds (there is no `else`)} (line {branch_line}), read at "
+                   "line {use_line}",
     }},
     .line_patterns = {},
 };
 
-// "when {branch} it is never set"
-std::string skipping_path(const ast::PyUnboundRead& read) {
-  if (read.missing_else) return "none of the conditions holds (there is no `else`)";
-  std::string header = read.skipping_keyword;
-  if (!read.skipping_condition.empty()) header += " " + read.skipping_condition;
-  return "the `" + header + "` branch runs";
+// The branch that falls through without binding, as its header reads ("elif mode == x", "else");
+// "" for a missing else.
+std::string skipping_branch(const ast::PyUnboundRead& read) {
+  if (read.missing_else) return "";
+  return read.skipping_condition.empty() ? read.skipping_keyword : read.skipping_keyword + " " + read.skipping_condition;
 }
 
 class D1bRule : public Rule {
@@ -91,10 +94,9 @@ class D1bRule : public Rule {
     finding.line = read.read_line;
     finding.side = Side::New;
     finding.message_id = "unassigned-branch";
-    const std::string branch = skipping_path(read);
     finding.fields = {{"var", read.name},
                       {"if_line", std::to_string(read.chain_line)},
-                      {"branch", branch},
+                      {"skipping", skipping_branch(read)},
                       {"branch_line", std::to_string(read.skipping_line)},
                       {"use_line", std::to_string(read.read_line)}};
     finding.severity = Severity::Red;

@@ -43,12 +43,14 @@ const RuleMeta kMeta{
     .messages = {{
         .id = "int32-product",
         .problem = "`{expression}` multiplies `{index}` by `{factors}` in 32-bit arithmetic with no widening to int64",
-        .impact = "the offset wraps past 2^31 ({threshold}): wrong rows read or written, or a memory fault, "
-                  "only at production sizes",
+        .impact = "the offset wraps past 2^31 ({min_index?at {index} >= {min_index}}"
+                  "{!min_index?at {index} > 2^31 / ({factors})}): wrong rows read or written, or a memory "
+                  "fault, only at production sizes",
         .action_verified = "widen `{index}` to int64 before the multiplication",
         .action_inferred = "whether `{index}` can exceed 2^31 / ({factors}), and whether it is 64-bit where "
                            "it is defined (outside the lines shown)",
-        .trigger = "`{expression}` passes 2^31 {threshold} (factor {factor})",
+        .trigger = "`{expression}` passes 2^31 {min_index?at {index} >= {min_index}}"
+                   "{!min_index?at {index} > 2^31 / ({factors})} (factor {factor})",
     }},
     .line_patterns = {{"D9.index_product",
                        R"(\b\w*(token_id|token_idx|tok_id|total_tokens|seq_start|batch_offset)\w*\s*\*[^*=])"}},
@@ -305,8 +307,6 @@ class D9Rule : public Rule {
       }
     }
     if (resolved && total < 64) return;  // provably small factor: the index alone would have to pass 2^25
-    std::string threshold = "at " + product.index + " > 2^31 / (" + factors + ")";
-    if (resolved) threshold = "at " + product.index + " >= " + std::to_string(((std::int64_t{1} << 31) + total - 1) / total);
     Finding finding;
     finding.rule = "D9";
     finding.severity = Severity::Warn;
@@ -317,8 +317,9 @@ class D9Rule : public Rule {
     finding.message_id = "int32-product";
     finding.fields = {{"expression", product.expression},
                       {"index", product.index},
-                      {"factors", factors},
-                      {"threshold", threshold}};
+                      {"factors", factors}};
+    // The first index value that passes 2^31, when every factor is a known constant.
+    if (resolved) finding.fields["min_index"] = std::to_string(((std::int64_t{1} << 31) + total - 1) / total);
     if (width == Width::Unknown) {
       finding.tag = Tag::Inferred;
     } else if (resolved) {

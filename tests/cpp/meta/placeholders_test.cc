@@ -27,5 +27,29 @@ TEST(Placeholders, NamesInOrderWithRepeats) {
   EXPECT_EQ(placeholder_names("dict {} and {not closed"), Names{});
 }
 
+using Fields = std::map<std::string, std::string>;
+
+TEST(OptionalParts, TextWhenTheFieldHasAValueNothingOtherwise) {
+  const std::string text = "removed from `{function}`{at? but {at} still passes it}";
+  EXPECT_EQ(resolve_optional_parts(text, {{"at", "a.py:3"}}), "removed from `{function}` but {at} still passes it");
+  EXPECT_EQ(resolve_optional_parts(text, {}), "removed from `{function}`");
+  EXPECT_EQ(resolve_optional_parts(text, {{"at", ""}}), "removed from `{function}`");
+}
+
+TEST(OptionalParts, NegatedPartsAndTwoOfThemSideBySide) {
+  const std::string text = "{!else?there is no `else`}{header?the `{header}` branch}";
+  EXPECT_EQ(resolve_optional_parts(text, {{"header", "elif x"}}), "there is no `else`the `{header}` branch");
+  EXPECT_EQ(resolve_optional_parts(text, {{"else", "1"}}), "");
+}
+
+TEST(OptionalParts, BracesThatOpenNoPartStayAsTheyAre) {
+  for (const std::string text : {"{x}", "{x?unclosed", "{?x}", "{!?x}", "{a b?x}", "dict {}"})
+    EXPECT_EQ(resolve_optional_parts(text, {{"x", "1"}, {"a", "1"}}), text) << text;
+}
+
+TEST(OptionalParts, ShownInBracketsForTheCatalogue) {
+  EXPECT_EQ(show_optional_parts("renamed{at? but {at} still uses it}."), "renamed[ but {at} still uses it].");
+}
+
 }  // namespace
 }  // namespace atom

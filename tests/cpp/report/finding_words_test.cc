@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "core/report/finding_words.h"
+#include "core/model/placeholders.h"
 #include "core/rules/pack_pattern_rules.h"
 #include "core/rules/registry.h"
 
@@ -23,10 +24,12 @@ TEST(WordFinding, UsesTheRuleMessageTemplate) {
       finding.message_id = message.id;
       finding.tag = Tag::Verified;
       const FindingWords verified = word_finding(finding);
-      EXPECT_EQ(verified.action, "Author must " + fill_template(message.action_verified, {})) << rule->meta().id;
-      EXPECT_EQ(verified.problem, fill_template(message.problem, {})) << rule->meta().id;
+      const auto filled = [](const std::string& text) { return fill_template(resolve_optional_parts(text, {}), {}); };
+      EXPECT_EQ(verified.action, "Author must " + filled(message.action_verified)) << rule->meta().id;
+      EXPECT_EQ(verified.problem, filled(message.problem)) << rule->meta().id;
+      EXPECT_EQ(verified.problem.find('?'), std::string::npos) << rule->meta().id << ": an optional part left unread";
       finding.tag = Tag::Inferred;
-      EXPECT_EQ(word_finding(finding).action, "Reviewer should ask " + fill_template(message.action_inferred, {}));
+      EXPECT_EQ(word_finding(finding).action, "Reviewer should ask " + filled(message.action_inferred));
     }
   }
 }
@@ -88,14 +91,32 @@ TEST(WordFinding, InvalidUtf8InFieldsBecomesReplacementCharacter) {
     EXPECT_EQ(text->find('\xFF'), std::string::npos);
 }
 
+TEST(FindingWords, OptionalPartsOfAMessageFollowTheFields) {
+  Finding finding;
+  finding.rule = "B5";
+  finding.message_id = "param_removed";
+  finding.tag = Tag::Verified;
+  finding.fields = {{"param", "scale"}, {"function", "Attn.forward"}, {"still_at", "atom/x.py:12"}};
+  FindingWords words = word_finding(finding);
+  EXPECT_EQ(words.problem, "`scale` was removed from `Attn.forward` but atom/x.py:12 still passes it");
+  EXPECT_EQ(words.action, "Author must update every caller (atom/x.py:12) or keep accepting `scale` (deprecated) for one release.");
+  finding.fields.erase("still_at");
+  words = word_finding(finding);
+  EXPECT_EQ(words.problem, "`scale` was removed from `Attn.forward`");
+  EXPECT_EQ(words.action, "Author must update every caller or keep accepting `scale` (deprecated) for one release.");
+}
+
 TEST(TriggerWords, TheMessagesTemplateFilledFromTheFieldsAndTheTriggersValues) {
   Finding finding;
   finding.rule = "D1b";
   finding.message_id = "unassigned-branch";
-  finding.fields = {{"var", "out"}, {"branch", "the `elif x` branch runs"}, {"branch_line", "7"}, {"use_line", "9"}};
+  finding.fields = {{"var", "out"}, {"skipping", "elif x"}, {"branch_line", "7"}, {"use_line", "9"}};
   EXPECT_EQ(trigger_words(finding), std::nullopt) << "no trigger, no words";
   finding.trigger.emplace();
   EXPECT_EQ(trigger_words(finding), "`out` unset when the `elif x` branch runs (line 7), read at line 9");
+  finding.fields.erase("skipping");  // a missing else: the message's other optional part
+  EXPECT_EQ(trigger_words(finding),
+            "`out` unset when none of the conditions holds (there is no `else`) (line 7), read at line 9");
   finding.rule = "D4";
   finding.message_id = "assert-deleted";
   finding.fields = {{"check", "assert n > 0"}};

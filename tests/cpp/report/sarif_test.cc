@@ -117,6 +117,22 @@ TEST(Sarif, FingerprintsSurviveLineShiftsAndDifferBetweenFindings) {
   EXPECT_NE(results[2]["partialFingerprints"], a);  // a second identical finding gets its own occurrence
 }
 
+TEST(Sarif, FingerprintsIgnoreLineNumbersInsideFields) {
+  ReviewResult result = basic_result();
+  Finding finding = finding_of(first_rule(), Severity::Warn, "atom/model_ops/moe.py", 42);
+  finding.fields = {{"still_at", "atom/models/deepseek_v4.py:120"}};
+  Finding moved_caller = finding;
+  moved_caller.fields["still_at"] = "atom/models/deepseek_v4.py:133";
+  Finding other_file = finding;
+  other_file.fields["still_at"] = "atom/models/deepseek_v3.py:120";
+  const auto fingerprint_of = [&](const Finding& alone) {  // one per run: a repeat gets its own occurrence
+    result.findings = {alone};
+    return to_sarif(result)["runs"][0]["results"][0]["partialFingerprints"]["atomReviewFinding/v1"];
+  };
+  EXPECT_EQ(fingerprint_of(moved_caller), fingerprint_of(finding));
+  EXPECT_NE(fingerprint_of(other_file), fingerprint_of(finding));
+}
+
 TEST(Sarif, PathsArePercentEncodedUris) {
   ReviewResult result = basic_result();
   result.findings = {finding_of(first_rule(), Severity::Warn, "docs/my file\xC3\xA9.py", 2)};
