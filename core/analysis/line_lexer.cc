@@ -4,12 +4,10 @@
 #include <cctype>
 #include <string>
 
+#include "core/model/identifier_chars.h"
+
 namespace atom {
 namespace {
-
-bool is_ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
-}
 
 // Index just past the closing `quote` of a single-line string whose opening quote is at
 // `open`; raw.size() when unterminated. Backslash escapes the next character.
@@ -62,7 +60,7 @@ void drop_string_prefix(std::string& code) {
   while (letters < 2 && letters < code.size() && is_string_prefix_char(code[code.size() - 1 - letters])) ++letters;
   if (letters == 0) return;
   const size_t start = code.size() - letters;
-  if (start > 0 && is_ident_char(code[start - 1])) return;  // the tail of a longer name: `buf"` is no prefix
+  if (start > 0 && is_identifier_char(code[start - 1])) return;  // the tail of a longer name: `buf"` is no prefix
   code.erase(start);
 }
 
@@ -227,7 +225,7 @@ LexedLine LineLexer::lex_cpp(std::string_view raw) {
       continue;
     }
     const bool raw_string_start = c == 'R' && i + 1 < raw.size() && raw[i + 1] == '"' &&
-                                  (i == 0 || !is_ident_char(raw[i - 1]) || raw[i - 1] == '8' ||
+                                  (i == 0 || !is_identifier_char(raw[i - 1]) || raw[i - 1] == '8' ||
                                    raw[i - 1] == 'u' || raw[i - 1] == 'U' || raw[i - 1] == 'L');
     if (raw_string_start) {
       const size_t paren = raw.find('(', i + 2);

@@ -4,12 +4,13 @@
 #include <map>
 #include <vector>
 
+#include "core/model/identifier_chars.h"
+
 namespace atom {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 bool is_closer(char c) { return c == ')' || c == ']' || c == '}'; }
-bool is_alnum(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
 // Python/C++ keywords that make a whole statement on their own.
 bool is_trivial(const std::string& normalized) {
@@ -17,7 +18,7 @@ bool is_trivial(const std::string& normalized) {
       "pass", "return", "else", "try", "finally", "break", "continue", "do", "default"};
   std::string word;
   for (char c : normalized)
-    if (is_alnum(c)) word += c;
+    if (is_identifier_char(c)) word += c;
   if (word.empty()) return true;
   for (std::string_view keyword : kLoneKeywords)
     if (word == keyword && normalized.size() <= keyword.size() + 2) return true;  // `else:`, `return;`

@@ -1,14 +1,8 @@
 #include "core/analysis/structure.h"
 
-#include <cctype>
+#include "core/model/identifier_chars.h"
 
 namespace atom {
-namespace {
-
-bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
-
-}  // namespace
-
 SideLines side_lines(const HunkView& hunk, Side side) {
   const LineKind skipped = side == Side::New ? LineKind::Removed : LineKind::Added;
   SideLines lines;
@@ -45,9 +39,9 @@ bool has_identifier(std::string_view code, std::string_view name) {
   if (name.empty()) return false;
   size_t at = code.find(name);
   while (at != std::string_view::npos) {
-    const bool starts = at == 0 || !is_ident_char(code[at - 1]);
+    const bool starts = at == 0 || !is_identifier_char(code[at - 1]);
     const size_t after = at + name.size();
-    const bool ends = after >= code.size() || !is_ident_char(code[after]);
+    const bool ends = after >= code.size() || !is_identifier_char(code[after]);
     if (starts && ends) return true;
     at = code.find(name, at + 1);
   }

@@ -1,11 +1,9 @@
 #include "core/model/placeholders.h"
 
+#include "core/model/identifier_chars.h"
+
 namespace atom {
 namespace {
-
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 struct OptionalPart {
   size_t length = 0;  // of the whole `{name?text}`; 0 when none opens at the position asked
@@ -22,7 +20,7 @@ OptionalPart optional_part_at(std::string_view text, size_t at) {
   const bool negated = name_start < text.size() && text[name_start] == '!';
   if (negated) ++name_start;
   size_t end = name_start;
-  while (end < text.size() && is_name_char(text[end])) ++end;
+  while (end < text.size() && is_identifier_char(text[end])) ++end;
   if (end == name_start || end >= text.size() || text[end] != '?') return part;
   int depth = 0;
   for (size_t i = end + 1; i < text.size(); ++i) {
@@ -58,7 +56,7 @@ std::string replace_optional_parts(std::string_view text, const Replace& replace
 size_t placeholder_length(std::string_view text, size_t at) {
   if (at >= text.size() || text[at] != '{') return 0;
   size_t end = at + 1;
-  while (end < text.size() && is_name_char(text[end])) ++end;
+  while (end < text.size() && is_identifier_char(text[end])) ++end;
   if (end == at + 1 || end >= text.size() || text[end] != '}') return 0;
   return end - at + 1;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/identifier_chars.h"
 #include "core/model/placeholders.h"
 
 namespace atom {
@@ -13,10 +14,8 @@ using pack_reading::Reader;
 
 // A letter, then letters, digits, '_', '.' or '-'; at most 40 characters.
 bool is_rule_id(const std::string& id) {
-  if (id.empty() || id.size() > 40 || !((id[0] >= 'a' && id[0] <= 'z') || (id[0] >= 'A' && id[0] <= 'Z'))) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
-  });
+  if (id.empty() || id.size() > 40 || !is_ascii_letter(id[0])) return false;
+  return std::all_of(id.begin(), id.end(), [](char c) { return is_identifier_char(c) || c == '.' || c == '-'; });
 }
 
 std::shared_ptr<const RE2> compile(Reader& reader, const json& value, const std::string& path) {

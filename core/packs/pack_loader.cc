@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/model/identifier_chars.h"
 #include "core/model/json_depth.h"
 #include "core/packs/pack_custom_rules.h"
 #include "core/packs/pack_reader.h"
@@ -17,29 +18,25 @@ using pack_reading::Reader;
 // budgets rather than in them, as no caller has a reason to change it.
 constexpr size_t kMaxPackDepth = 32;
 
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
 // OWNER/REPO, either part a glob ('*' within the part).
 bool is_repo_glob(const std::string& text) {
   const size_t slash = text.find('/');
   if (slash == 0 || slash == std::string::npos || slash + 1 == text.size()) return false;
   if (text.find('/', slash + 1) != std::string::npos) return false;
   return std::all_of(text.begin(), text.end(),
-                     [](char c) { return is_name_char(c) || c == '-' || c == '.' || c == '*' || c == '/'; });
+                     [](char c) { return is_identifier_char(c) || c == '-' || c == '.' || c == '*' || c == '/'; });
 }
 
 // A dotted Python name: `torch.library.custom_op`.
 bool is_dotted_name(const std::string& text) {
   if (text.empty() || text.front() == '.' || text.back() == '.' || text.find("..") != std::string::npos) return false;
-  return std::all_of(text.begin(), text.end(), [](char c) { return is_name_char(c) || c == '.'; });
+  return std::all_of(text.begin(), text.end(), [](char c) { return is_identifier_char(c) || c == '.'; });
 }
 
 bool is_keyword_value(const std::string& text) {
   const size_t equals = text.find('=');
   if (equals == 0 || equals == std::string::npos || equals + 1 == text.size()) return false;
-  return std::all_of(text.begin(), text.end(), [](char c) { return is_name_char(c) || c == '='; }) &&
+  return std::all_of(text.begin(), text.end(), [](char c) { return is_identifier_char(c) || c == '='; }) &&
          text.find('=', equals + 1) == std::string::npos;
 }
 

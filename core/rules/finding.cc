@@ -1,5 +1,7 @@
 #include "core/rules/finding.h"
 
+#include "core/model/identifier_chars.h"
+
 namespace atom {
 
 const char* to_string(Severity severity) {
@@ -13,19 +15,11 @@ const char* to_string(Severity severity) {
 
 const char* to_string(Tag tag) { return tag == Tag::Inferred ? "inferred" : "verified"; }
 
-namespace {
-
-bool is_word_char(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-}  // namespace
-
 std::string identity_text(std::string_view value) {
   std::string out;
   for (size_t i = 0; i < value.size(); ++i) {
     const bool digit = value[i] >= '0' && value[i] <= '9';
-    const bool free = digit && (i == 0 || !is_word_char(value[i - 1]));
+    const bool free = digit && (i == 0 || !is_identifier_char(value[i - 1]));
     if (!free) {
       out += value[i];
       continue;

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/model/identifier_chars.h"
+
 namespace atom::syntax {
 namespace {
 
@@ -9,10 +11,6 @@ constexpr std::array<std::string_view, 9> kBlankedWords = {
     "__global__", "__device__",  "__host__",     "__forceinline__", "__noinline__",
     "__restrict__", "__shared__", "__constant__", "__managed__"};
 constexpr std::string_view kLaunchBounds = "__launch_bounds__";
-
-bool is_identifier_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 

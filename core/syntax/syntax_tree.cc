@@ -98,7 +98,13 @@ TSFieldId field_id(const TSLanguage* language, std::string_view name) {
 Node Node::field(std::string_view name) const {
   if (null()) return Node();
   const TSFieldId id = field_id(ts_tree_language(raw_.tree), name);
-  return id == 0 ? Node() : Node(ts_node_child_by_field_id(raw_, id));
+  if (id == 0) return Node();
+  const WalkOrder* order = order_ != nullptr ? order_ : walk_order_of(raw_.tree);
+  if (order != nullptr) {
+    const size_t at = order->entry_of(*this);
+    if (at < order->entry_count()) return order->field_child(at, id);
+  }
+  return Node(ts_node_child_by_field_id(raw_, id));
 }
 
 std::string_view Node::child_field_name(uint32_t index) const {

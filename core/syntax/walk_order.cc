@@ -38,6 +38,7 @@ void WalkOrder::build() const {
   subtree_end_.reserve(count);
   kind_slots_.reserve(count);
   named_.reserve(count);
+  fields_.reserve(count);
   const TSLanguage* language = ts_tree_language(tree_);
   // The grammar's symbols, then tree-sitter's two built-in ones past them (ERROR is 0xFFFF).
   const uint32_t symbol_count = ts_language_symbol_count(language);
@@ -57,6 +58,7 @@ void WalkOrder::build() const {
     subtree_end_.push_back(0);
     kind_slots_.push_back(kind);
     named_.push_back(ts_node_is_named(node) ? 1 : 0);
+    fields_.push_back(ts_tree_cursor_current_field_id(&cursor));
   };
   enter();
   for (;;) {
@@ -99,6 +101,12 @@ size_t WalkOrder::entry_of(const Node& node) const {
 
 Node WalkOrder::entry(size_t at) const {
   return Node(nodes_[at], kinds_[kind_slots_[at]], this, static_cast<uint32_t>(at));
+}
+
+Node WalkOrder::field_child(size_t at, TSFieldId field) const {
+  for (size_t child = at + 1, end = subtree_end_[at]; child < end; child = subtree_end_[child])
+    if (fields_[child] == field) return entry(child);
+  return Node();
 }
 
 bool WalkOrder::walk(Node start, const std::function<bool(Node)>& visit) const {

@@ -2,8 +2,9 @@
 // file (each a full pass over hundreds of thousands of nodes) cost an array scan instead of a
 // tree-cursor pass each. syntax::walk (syntax_tree.h) uses it for the trees a SyntaxTree owns.
 //
-// Each entry is a node the tree cursor visits (named and anonymous), its kind, and the index just
-// past its subtree, so a walk that skips a node's children jumps there. The kinds are kept because
+// Each entry is a node the tree cursor visits (named and anonymous), its kind, the field of its
+// parent it fills, and the index just past its subtree, so a walk that skips a node's children
+// jumps there. The kinds are kept because
 // reading one from the tree touches the node's memory, which most visits would not otherwise do.
 // The flat order is built the first time a tree is walked and lives as long as the tree.
 #pragma once
@@ -38,6 +39,9 @@ class WalkOrder {
   Node entry(size_t at) const;
   size_t subtree_end(size_t at) const { return subtree_end_[at]; }
   bool named_entry(size_t at) const { return named_[at] != 0; }
+  // The first child of entry `at` that fills the grammar's field `field`, or a null node: what
+  // ts_node_child_by_field_id gives, as an entry (so its own children need no search).
+  Node field_child(size_t at, TSFieldId field) const;
 
  private:
   void build() const;
@@ -50,6 +54,7 @@ class WalkOrder {
   mutable std::vector<uint32_t> subtree_end_;
   mutable std::vector<uint16_t> kind_slots_;     // per entry: its kind's index into kinds_
   mutable std::vector<uint8_t> named_;           // per entry: ts_node_is_named
+  mutable std::vector<TSFieldId> fields_;        // per entry: the field of its parent it fills (0: none)
   mutable std::vector<std::string_view> kinds_;  // per symbol of the grammar (then ERROR): its name, once seen
 };
 

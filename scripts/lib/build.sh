@@ -12,14 +12,14 @@ build_native() {
 }
 
 build_wasm() {
-  step "WebAssembly build (build/wasm, -O2)"
+  step "WebAssembly build (build/wasm, -O3)"
   local re2_dir
   re2_dir="$(re2_wasm_cmake_dir)"
   [[ -f "$re2_dir/re2Config.cmake" ]] || die "RE2 for WASM is missing at $re2_dir (run ./scripts/setup)"
   # emcc runs its JS optimizer with the system node, which finds Debian's acorn only through this.
   export NODE_PATH=/usr/share/nodejs
   run_logged wasm-configure emcmake cmake -S "$ATOM_ROOT" -B "$ATOM_WASM_BUILD" \
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O3 -DNDEBUG" -DCMAKE_C_FLAGS_RELEASE="-O3 -DNDEBUG" \
     -Dre2_DIR="$re2_dir"
   run_logged wasm-build cmake --build "$ATOM_WASM_BUILD" -j "$ATOM_JOBS"
   note "artifacts: build/wasm/atom_engine.mjs, build/wasm/atom_engine.wasm"

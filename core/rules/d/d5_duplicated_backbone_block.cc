@@ -1,11 +1,11 @@
 // D5: nearly the same block added to two backbone (Tier 1/2) files, only names differing.
 #include <algorithm>
-#include <cctype>
 #include <memory>
 #include <set>
 #include <re2/re2.h>
 
 #include "core/analysis/review_model.h"
+#include "core/model/identifier_chars.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -59,9 +59,9 @@ std::string shape_of(const std::string& code) {
   std::string out;
   for (size_t i = 0; i < code.size();) {
     char c = code[i];
-    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+    if (is_ascii_letter(c) || c == '_') {
       size_t end = i;
-      while (end < code.size() && (std::isalnum(static_cast<unsigned char>(code[end])) || code[end] == '_')) ++end;
+      while (end < code.size() && is_identifier_char(code[end])) ++end;
       std::string word = code.substr(i, end - i);
       bool attribute = i > 0 && code[i - 1] == '.';
       out += attribute || is_keyword(word) ? word : "_";
