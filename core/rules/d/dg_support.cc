@@ -1,17 +1,18 @@
 #include "core/rules/d/dg_support.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 #include <re2/re2.h>
-
-#include "core/model/identifier_chars.h"
 
 namespace atom::dg {
 namespace {
 
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
 bool is_identifier(std::string_view text) {
-  if (text.empty() || is_ascii_digit(text[0])) return false;
-  return std::all_of(text.begin(), text.end(), is_identifier_char);
+  if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  return std::all_of(text.begin(), text.end(), is_ident_char);
 }
 
 // Splits at commas outside brackets.
@@ -69,14 +70,14 @@ void add_target_names(std::string_view target, std::vector<std::string>& names, 
 void add_words_after(std::string_view code, std::string_view keyword, std::vector<std::string>& names) {
   size_t pos = 0;
   while ((pos = code.find(keyword, pos)) != std::string_view::npos) {
-    bool boundary_before = pos == 0 || !is_identifier_char(code[pos - 1]);
+    bool boundary_before = pos == 0 || !is_ident_char(code[pos - 1]);
     size_t after = pos + keyword.size();
     pos = after;
     if (!boundary_before || after >= code.size() || code[after] != ' ') continue;
     size_t begin = code.find_first_not_of(' ', after);
     if (begin == std::string_view::npos) break;
     size_t end = begin;
-    while (end < code.size() && is_identifier_char(code[end])) ++end;
+    while (end < code.size() && is_ident_char(code[end])) ++end;
     if (end > begin) names.emplace_back(code.substr(begin, end - begin));
   }
 }
@@ -93,14 +94,14 @@ std::string_view trim(std::string_view text) {
 bool starts_with_word(std::string_view code, std::string_view word) {
   code = trim(code);
   if (code.substr(0, word.size()) != word) return false;
-  return code.size() == word.size() || !is_identifier_char(code[word.size()]);
+  return code.size() == word.size() || !is_ident_char(code[word.size()]);
 }
 
 bool has_name(std::string_view code, std::string_view word) {
   for (size_t pos = code.find(word); pos != std::string_view::npos; pos = code.find(word, pos + 1)) {
-    bool left_ok = pos == 0 || (!is_identifier_char(code[pos - 1]) && code[pos - 1] != '.');
+    bool left_ok = pos == 0 || (!is_ident_char(code[pos - 1]) && code[pos - 1] != '.');
     size_t end = pos + word.size();
-    bool right_ok = end >= code.size() || !is_identifier_char(code[end]);
+    bool right_ok = end >= code.size() || !is_ident_char(code[end]);
     if (left_ok && right_ok) return true;
   }
   return false;
@@ -109,9 +110,9 @@ bool has_name(std::string_view code, std::string_view word) {
 bool reads_name(std::string_view code, std::string_view word) {
   const size_t assign = top_level_assign(code);
   for (size_t pos = code.find(word); pos != std::string_view::npos; pos = code.find(word, pos + 1)) {
-    bool left_ok = pos == 0 || (!is_identifier_char(code[pos - 1]) && code[pos - 1] != '.');
+    bool left_ok = pos == 0 || (!is_ident_char(code[pos - 1]) && code[pos - 1] != '.');
     size_t end = pos + word.size();
-    bool right_ok = end >= code.size() || !is_identifier_char(code[end]);
+    bool right_ok = end >= code.size() || !is_ident_char(code[end]);
     if (!left_ok || !right_ok) continue;
     size_t next = code.find_first_not_of(' ', end);
     // A bare name in an assignment target (`a, b = …`, `(a, b) = …`) is bound, not read.
@@ -176,7 +177,7 @@ std::vector<std::string> python_bound_names(std::string_view statement) {
     size_t end = pos;
     while (end > 0 && code[end - 1] == ' ') --end;
     size_t begin = end;
-    while (begin > 0 && is_identifier_char(code[begin - 1])) --begin;
+    while (begin > 0 && is_ident_char(code[begin - 1])) --begin;
     if (end > begin) names.emplace_back(code.substr(begin, end - begin));
   }
   // Plain and chained assignment: every "target =" segment at bracket depth 0.
@@ -250,7 +251,7 @@ std::string python_def_name(std::string_view code) {
   if (!starts_with_word(code, "def")) return {};
   code = trim(code.substr(3));
   size_t end = 0;
-  while (end < code.size() && is_identifier_char(code[end])) ++end;
+  while (end < code.size() && is_ident_char(code[end])) ++end;
   return std::string(code.substr(0, end));
 }
 
