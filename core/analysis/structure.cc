@@ -24,6 +24,13 @@ const HunkView* hunk_of(const FileView& file, const CodeLine* line) {
   return nullptr;
 }
 
+const CodeLine* new_side_line(const FileView& file, int number) {
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind != LineKind::Removed && line.new_line == number) return &line;
+  return nullptr;
+}
+
 bool is_statement_start(const CodeLine& line) {
   return !line.blank_or_comment && !line.continuation;
 }

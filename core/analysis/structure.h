@@ -21,6 +21,9 @@ size_t index_of(const SideLines& lines, const CodeLine* line);
 // or nullptr.
 const HunkView* hunk_of(const FileView& file, const CodeLine* line);
 
+// The context or added line of `file` at head line `number`, or nullptr when no hunk shows it.
+const CodeLine* new_side_line(const FileView& file, int number);
+
 // A line that starts a statement: not blank/comment-only, not a continuation, not docstring text.
 bool is_statement_start(const CodeLine& line);
 

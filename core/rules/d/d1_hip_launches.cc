@@ -7,6 +7,7 @@
 
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
+#include "core/analysis/structure.h"
 #include "core/analysis/syntax_text.h"
 
 namespace atom::d1 {
@@ -96,13 +97,6 @@ int first_zeroing_line(const syntax::SyntaxTree& tree, syntax::Node scope, uint3
   return line;
 }
 
-const CodeLine* head_line(const FileView& file, int number) {
-  for (const HunkView& hunk : file.hunks)
-    for (const CodeLine& line : hunk.lines)
-      if (line.kind != LineKind::Removed && line.new_line == number) return &line;
-  return nullptr;
-}
-
 struct Allocation {
   std::string buffer;
   syntax::Node node;  // the `<ns>::empty(…)` call
@@ -158,7 +152,7 @@ std::vector<HipBufferLaunch> hip_buffer_launches(const FileView& file) {
       const std::optional<Allocation> allocation = allocation_of(tree, node);
       if (!allocation) return true;
       const int alloc_line = tree.start_line(allocation->node);
-      const CodeLine* line = head_line(file, alloc_line);
+      const CodeLine* line = new_side_line(file, alloc_line);
       if (!written.count(alloc_line) || !line) return false;
       const ast::CppFunction* function = ast::function_at(cpp, alloc_line);
       const int end_line = function ? function->range.last : part.last_line;

@@ -6,7 +6,7 @@
 
 #include "core/analysis/review_model.h"
 #include "core/rules/d/d1_hip_launches.h"
-#include "core/rules/d/dg_support.h"
+#include "core/rules/d/d1_python_launches.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -58,74 +58,9 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-struct AtomicKernel {
-  std::vector<std::string> params;
-  std::map<std::string, std::string> atomic_params;  // param → atomic op used on it
-};
-
-// Python (Triton) kernels shown in the diff whose body applies an atomic to one of their parameters.
-std::map<std::string, AtomicKernel> atomic_kernels(const ReviewModel& model) {
-  static const RE2 kAtomic(
-      R"(\b(tl\.atomic_\w+|atomicAdd|atomicMax|atomicMin|atomic_fmax|atomic_add|atomic_max|unsafeAtomicAdd)\s*\(\s*&?\s*(\w+))");
-  std::map<std::string, AtomicKernel> kernels;
-  for (const FileView& file : model.files) {
-    if (file.language != Language::Python) continue;
-    for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) {
-      if (slice.function.empty() || slice.lines.empty()) continue;
-      std::string name = slice.function.substr(slice.function.find_last_of(".:") == std::string::npos
-                                                   ? 0
-                                                   : slice.function.find_last_of(".:") + 1);
-      AtomicKernel kernel;
-      size_t end = 0;
-      std::string header = dg::statement_text(slice.lines, 0, &end);
-      if (dg::python_def_name(header) == name)
-        for (const dg::Param& param : dg::python_params(header)) kernel.params.push_back(param.name);
-      for (const CodeLine* line : slice.lines) {
-        re2::StringPiece input(line->code);
-        std::string op, target;
-        while (RE2::FindAndConsume(&input, kAtomic, &op, &target)) kernel.atomic_params.emplace(target, op);
-      }
-      if (!kernel.atomic_params.empty()) kernels[name] = std::move(kernel);
-    }
-  }
-  return kernels;
-}
-
 bool is_reduction(const std::string& op) {
   static const RE2 kReduction(R"((?i)(add|max|min))");
   return RE2::PartialMatch(op, kReduction);
-}
-
-struct Launch {
-  std::string kernel;
-  std::vector<std::string> arguments;
-};
-
-// `kernel[grid](args)` or `kernel(args)`. The grid may index once more inside its brackets:
-// `kernel[(x.shape[0],)](args)`.
-std::optional<Launch> launch_in(const std::string& statement) {
-  static const RE2 kLaunch(R"((\w+)\s*(?:\[(?:[^\[\]]|\[[^\]]*\])*\])?\s*\()");
-  re2::StringPiece input(statement);
-  std::string kernel;
-  std::optional<Launch> found;
-  while (RE2::FindAndConsume(&input, kLaunch, &kernel)) {
-    Launch launch{kernel, {}};
-    int depth = 1;
-    std::string current;
-    for (size_t i = static_cast<size_t>(input.data() - statement.data()); i < statement.size() && depth > 0; ++i) {
-      char c = statement[i];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      if (c == ')' || c == ']' || c == '}') --depth;
-      if ((c == ',' && depth == 1) || depth == 0) {
-        launch.arguments.emplace_back(dg::trim(current));
-        current.clear();
-        continue;
-      }
-      current += c;
-    }
-    if (!found || launch.arguments.size() > found->arguments.size()) found = launch;
-  }
-  return found;
 }
 
 class D1Rule : public Rule {
@@ -133,17 +68,19 @@ class D1Rule : public Rule {
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    std::map<std::string, AtomicKernel> kernels = atomic_kernels(model);
+    std::map<std::string, d1::PythonKernel> kernels;
     std::map<std::string, d1::HipKernel> hip_kernels;
-    for (const FileView& file : model.files)
+    for (const FileView& file : model.files) {
+      if (file.language == Language::Python) d1::read_python_kernels(file, kernels);
       if (file.language == Language::Cpp) d1::read_hip_kernels(file, hip_kernels);
+    }
     for (const FileView& file : model.files) {
       if (file.is_test || file.language == Language::Other) continue;
       if (file.language == Language::Cpp) {
         check_hip_file(file, hip_kernels, out);
         continue;
       }
-      for (const dg::FunctionSlice& slice : dg::new_side_functions(file)) check_function(file, slice, kernels, out);
+      check_python_file(file, kernels, out);
     }
   }
 
@@ -172,10 +109,18 @@ class D1Rule : public Rule {
   }
 
   // One finding on the allocation (where the fix goes); `atomic` empty = inferred from the name.
+  // An allocation reaching several kernels keeps its most severe finding.
   void report(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& kernel,
               const std::string& atomic, std::vector<Finding>& out) const {
-    Finding finding = dg::finding_at("D1", file, alloc, "atomic-into-empty",
-                                     {{"buffer", buffer}, {"alloc_line", std::to_string(alloc.new_line)}, {"kernel", kernel}});
+    Finding finding;
+    finding.rule = "D1";
+    finding.severity = Severity::Warn;
+    finding.tag = Tag::Verified;
+    finding.path = file.path;
+    finding.line = alloc.new_line;
+    finding.side = Side::New;
+    finding.message_id = "atomic-into-empty";
+    finding.fields = {{"buffer", buffer}, {"alloc_line", std::to_string(alloc.new_line)}, {"kernel", kernel}};
     if (!atomic.empty()) finding.fields["atomic"] = atomic;
     if (atomic.empty()) {
       finding.tag = Tag::Inferred;
@@ -183,58 +128,33 @@ class D1Rule : public Rule {
       finding.severity = Severity::Red;
       finding.trigger.emplace();
     }
-    dg::add_unique(out, std::move(finding));
+    for (Finding& earlier : out) {
+      if (earlier.rule != finding.rule || earlier.path != finding.path || earlier.line != finding.line) continue;
+      if (finding.severity > earlier.severity) earlier = std::move(finding);
+      return;
+    }
+    out.push_back(std::move(finding));
   }
 
-  void check_function(const FileView& file, const dg::FunctionSlice& slice,
-                      const std::map<std::string, AtomicKernel>& kernels, std::vector<Finding>& out) const {
-    static const RE2 kEmpty(R"(^\s*(\w+)\s*(?::[^=]*)?=\s*torch\.empty(?:_like)?\()");
-    const auto& lines = slice.lines;
-    for (size_t i = 0; i < lines.size(); ++i) {
-      std::string buffer;
-      if (!is_new_code(*lines[i]) || !RE2::PartialMatch(lines[i]->code, kEmpty, &buffer)) continue;
-      RE2 zeroed("\\b" + RE2::QuoteMeta(buffer) + "\\s*(\\.(zero_|fill_)\\(|\\[[^\\]]*\\]\\s*=\\s*0)|[Mm]emset\\w*\\(\\s*" +
-                 RE2::QuoteMeta(buffer));
-      for (size_t k = i + 1; k < lines.size(); ++k) {
-        if (RE2::PartialMatch(lines[k]->code, zeroed)) break;
-        if (!dg::is_statement_start(*lines[k])) continue;
-        size_t end = k;
-        std::string statement = dg::statement_text(lines, k, &end);
-        if (dg::has_name(statement, buffer) && report_launch(file, *lines[i], buffer, statement, kernels, out))
-          break;
-        k = end;
+  // The first call receiving each new buffer that reduces into it, or that has an amax-named buffer.
+  void check_python_file(const FileView& file, const std::map<std::string, d1::PythonKernel>& kernels,
+                         std::vector<Finding>& out) const {
+    std::set<const CodeLine*> reported;
+    for (const d1::PythonBufferCall& call : d1::python_buffer_calls(file)) {
+      if (reported.count(call.allocation)) continue;
+      std::string atomic;
+      if (auto kernel = kernels.find(call.kernel); kernel != kernels.end()) {
+        const std::vector<std::string>& params = kernel->second.params;
+        const std::string param = !call.keyword.empty()       ? call.keyword
+                                  : call.position < params.size() ? params[call.position]
+                                                                  : std::string();
+        if (auto hit = kernel->second.atomic_params.find(param); hit != kernel->second.atomic_params.end())
+          atomic = hit->second;
       }
+      if (atomic.empty() && !named_like_amax(call.buffer)) continue;
+      reported.insert(call.allocation);
+      report(file, *call.allocation, call.buffer, call.kernel, atomic, out);
     }
-  }
-
-  bool report_launch(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& statement,
-                     const std::map<std::string, AtomicKernel>& kernels,
-                     std::vector<Finding>& out) const {
-    std::optional<Launch> launch = launch_in(statement);
-    if (!launch) return false;
-    size_t position = launch->arguments.size();
-    std::string keyword;
-    for (size_t p = 0; p < launch->arguments.size(); ++p) {
-      const std::string& argument = launch->arguments[p];
-      if (!dg::has_name(argument, buffer)) continue;
-      position = p;
-      size_t eq = argument.find('=');
-      if (eq != std::string::npos && argument.find("==") == std::string::npos) keyword = std::string(dg::trim(argument.substr(0, eq)));
-      break;
-    }
-    if (position == launch->arguments.size()) return false;
-    std::string atomic;
-    auto kernel = kernels.find(launch->kernel);
-    if (kernel != kernels.end()) {
-      std::string param = !keyword.empty() ? keyword
-                          : position < kernel->second.params.size() ? kernel->second.params[position]
-                                                                    : std::string();
-      auto hit = kernel->second.atomic_params.find(param);
-      if (hit != kernel->second.atomic_params.end()) atomic = hit->second;
-    }
-    if (atomic.empty() && !named_like_amax(buffer)) return false;
-    report(file, alloc, buffer, launch->kernel, atomic, out);
-    return true;
   }
 };
 
