@@ -9,7 +9,7 @@
 #include "core/analysis/line_lexer.h"
 #include "core/analysis/review_model.h"
 #include "core/model/diff.h"
-#include "core/rules/d/dg_support.h"
+#include "core/rules/d/d1c_line_statements.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -73,7 +73,7 @@ bool stateless_bases(std::string_view bases) {
   while (start <= bases.size()) {
     size_t comma = bases.find(',', start);
     size_t length = comma == std::string_view::npos ? std::string_view::npos : comma - start;
-    std::string_view base = dg::trim(bases.substr(start, length));
+    std::string_view base = d1c::trim(bases.substr(start, length));
     if (!kStateless.count(base)) return false;
     if (comma == std::string_view::npos) break;
     start = comma + 1;
@@ -129,7 +129,7 @@ std::string class_of(std::string_view function) {
 }
 
 bool starts_with_closing_bracket(const CodeLine& line) {
-  std::string_view code = dg::trim(line.code);
+  std::string_view code = d1c::trim(line.code);
   return !code.empty() && (code.front() == ')' || code.front() == ']' || code.front() == '}');
 }
 
@@ -149,10 +149,10 @@ enum class Continuation { Unknown, Likely, Unlikely };
 Continuation continuation_evidence(const CodeLine& line) {
   static const RE2 kSelfTarget(R"(self\s*\.\s*\w+)");
   if (line.blank_or_comment || line.continuation || line.in_docstring) return Continuation::Unknown;
-  for (std::string_view target : dg::python_assignment(line.code).targets)
+  for (std::string_view target : d1c::python_assignment(line.code).targets)
     if (RE2::FullMatch(re2::StringPiece(target.data(), target.size()), kSelfTarget)) return Continuation::Likely;
-  if (RE2::PartialMatch(line.code, self_attribute()) || dg::starts_with_word(line.code, "return") ||
-      dg::starts_with_word(line.code, "yield"))
+  if (RE2::PartialMatch(line.code, self_attribute()) || d1c::starts_with_word(line.code, "return") ||
+      d1c::starts_with_word(line.code, "yield"))
     return Continuation::Unlikely;
   return Continuation::Unknown;
 }
@@ -207,7 +207,7 @@ std::vector<InitBody> init_bodies(const FileView& file) {
         }
         open = kNone;
       }
-      if (is_init(line.function) && dg::python_def_name(line.code) == "__init__") {
+      if (is_init(line.function) && d1c::python_def_name(line.code) == "__init__") {
         open = bodies.size();
         open_function = line.function;
         bodies.push_back({class_of(line.function), {&line}, {false}, true, false, line.indent});
@@ -253,15 +253,15 @@ class FileClasses {
       for (const CodeLine& line : hunk.lines)
         if (line.kind != LineKind::Removed) consider(line.code);
     }
-    std::vector<const CodeLine*> lines = dg::new_side_lines(file);
+    std::vector<const CodeLine*> lines = d1c::new_side_lines(file);
     for (size_t i = 0; i < lines.size(); ++i) {
       const CodeLine& line = *lines[i];
       if (line.blank_or_comment || line.continuation || line.in_docstring) continue;
-      std::string def = dg::python_def_name(line.code);
+      std::string def = d1c::python_def_name(line.code);
       if (!def.empty()) names_at_indent_[line.indent].insert(def);
       if (!line.function.empty()) continue;
       size_t end = i;
-      for (std::string& name : dg::python_bound_names(dg::statement_text(lines, i, &end)))
+      for (std::string& name : d1c::python_bound_names(d1c::statement_text(lines, i, &end)))
         names_at_indent_[line.indent].insert(name);
     }
   }
@@ -316,7 +316,7 @@ AttributeUse attribute_use(const std::string& code, std::string_view raw) {
   re2::StringPiece input(text.data(), text.size());
   std::string attr;
   while (RE2::FindAndConsume(&input, self_attribute(), &attr)) ++use.reads[attr];
-  for (std::string_view target : dg::python_assignment(text).targets) {
+  for (std::string_view target : d1c::python_assignment(text).targets) {
     if (RE2::FullMatch(re2::StringPiece(target.data(), target.size()), kPureTarget, &attr)) {
       use.assigned.insert(attr);
       if (--use.reads[attr] == 0) use.reads.erase(attr);
@@ -338,7 +338,7 @@ AttributeUse attribute_use(const std::string& code, std::string_view raw) {
 std::string raw_statement(const std::vector<const CodeLine*>& lines, size_t first, size_t end) {
   std::string text;
   for (size_t i = first; i <= end; ++i) {
-    text += dg::raw_text(*lines[i]);
+    text += d1c::raw_text(*lines[i]);
     text += '\n';
   }
   return text;
@@ -354,7 +354,7 @@ Guards guards_of(const InitBody& body) {
   static const RE2 kNamedGuard(R"((?:hasattr|getattr)\(\s*self\s*,\s*["']([A-Za-z_]\w*)["'])");
   Guards guards;
   for (const CodeLine* line : body.lines) {
-    std::string_view raw = dg::raw_text(*line);
+    std::string_view raw = d1c::raw_text(*line);
     re2::StringPiece input(raw.data(), raw.size());
     std::string attr;
     while (RE2::FindAndConsume(&input, kNamedGuard, &attr)) guards.named.insert(attr);
@@ -375,7 +375,7 @@ std::vector<Statement> statements_of(const InitBody& body) {
     const CodeLine& line = *lines[i];
     if (body.nested[i] || line.blank_or_comment || line.continuation || line.in_docstring) continue;
     size_t end = i;
-    std::string code = dg::statement_text(lines, i, &end);
+    std::string code = d1c::statement_text(lines, i, &end);
     if (!(i == 0 && body.starts_at_def)) statements.push_back({i, end, attribute_use(code, raw_statement(lines, i, end))});
     i = end;
   }
@@ -440,10 +440,10 @@ class D1cRule : public Rule {
         if (!assign) continue;
         // Unseen lines before the read may set the attribute; a later assignment the PR adds
         // (rather than one already there) says the attribute is new or being moved.
-        bool prefix_visible = body.starts_at_def && dg::contiguous(body.lines, 0, read);
+        bool prefix_visible = body.starts_at_def && d1c::contiguous(body.lines, 0, read);
         if (!prefix_visible && body.lines[*assign]->kind != LineKind::Added) continue;
         bool verified =
-            body.starts_at_def && !body.guessed && dg::contiguous(body.lines, 0, *assign) && stateless;
+            body.starts_at_def && !body.guessed && d1c::contiguous(body.lines, 0, *assign) && stateless;
         report(file, *body.lines[read], *body.lines[*assign], attr, verified, out);
       }
       assigned.insert(statement.use.assigned.begin(), statement.use.assigned.end());
@@ -464,7 +464,7 @@ class D1cRule : public Rule {
   void report(const FileView& file, const CodeLine& read, const CodeLine& assign, const std::string& attr,
               bool verified, std::vector<Finding>& out) const {
     std::string read_line = std::to_string(read.new_line), assign_line = std::to_string(assign.new_line);
-    Finding finding = dg::finding_at("D1c", file, read, "read-before-assign",
+    Finding finding = d1c::finding_at("D1c", file, read, "read-before-assign",
                                      {{"attr", attr}, {"read_line", read_line}, {"assign_line", assign_line}});
     if (verified) {
       finding.severity = Severity::Red;
@@ -472,7 +472,7 @@ class D1cRule : public Rule {
     } else {
       finding.tag = Tag::Inferred;
     }
-    dg::add_unique(out, std::move(finding));
+    d1c::add_unique(out, std::move(finding));
   }
 };
 

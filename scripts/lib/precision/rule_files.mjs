@@ -3,7 +3,7 @@
 // A rule R's files are core/rules/<category>/<r>_*.{cc,h} (r = R's id in lower case: "b5" gives
 // b5_api_receivers.cc, b5_fallbacks.cc, b5_signatures.cc, b5_subchecks.h; "d1" does not take
 // d1b_*), plus the support files under core/rules/<category>/ they include, transitively (a
-// header and the .cc of the same name: d1 includes dg_support.h, so dg_support.cc counts).
+// header and the .cc of the same name: d1 includes d1_hip_launches.h, so d1_hip_launches.cc counts).
 // The shared interface directly under core/rules/ (rule.h, registry, finding, rule_status) is
 // left out: every rule includes it and no rule logic lives there.
 import { execFileSync } from 'node:child_process';

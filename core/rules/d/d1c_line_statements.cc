@@ -1,11 +1,9 @@
-#include "core/rules/d/dg_support.h"
+#include "core/rules/d/d1c_line_statements.h"
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
-#include <re2/re2.h>
 
-namespace atom::dg {
+namespace atom::d1c {
 namespace {
 
 bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -95,46 +93,6 @@ bool starts_with_word(std::string_view code, std::string_view word) {
   code = trim(code);
   if (code.substr(0, word.size()) != word) return false;
   return code.size() == word.size() || !is_ident_char(code[word.size()]);
-}
-
-bool has_name(std::string_view code, std::string_view word) {
-  for (size_t pos = code.find(word); pos != std::string_view::npos; pos = code.find(word, pos + 1)) {
-    bool left_ok = pos == 0 || (!is_ident_char(code[pos - 1]) && code[pos - 1] != '.');
-    size_t end = pos + word.size();
-    bool right_ok = end >= code.size() || !is_ident_char(code[end]);
-    if (left_ok && right_ok) return true;
-  }
-  return false;
-}
-
-bool reads_name(std::string_view code, std::string_view word) {
-  const size_t assign = top_level_assign(code);
-  for (size_t pos = code.find(word); pos != std::string_view::npos; pos = code.find(word, pos + 1)) {
-    bool left_ok = pos == 0 || (!is_ident_char(code[pos - 1]) && code[pos - 1] != '.');
-    size_t end = pos + word.size();
-    bool right_ok = end >= code.size() || !is_ident_char(code[end]);
-    if (!left_ok || !right_ok) continue;
-    size_t next = code.find_first_not_of(' ', end);
-    // A bare name in an assignment target (`a, b = …`, `(a, b) = …`) is bound, not read.
-    if (assign != std::string_view::npos && pos < assign && next != std::string_view::npos &&
-        std::string_view(",=:)]").find(code[next]) != std::string_view::npos) {
-      int depth = 0;
-      for (size_t i = 0; i < pos; ++i) {
-        if (code[i] == '[' || code[i] == '{') ++depth;
-        else if (code[i] == ']' || code[i] == '}') --depth;
-      }
-      if (depth == 0) continue;
-    }
-    bool followed_by_assign = next != std::string_view::npos && code[next] == '=' &&
-                              (next + 1 >= code.size() || code[next + 1] != '=');
-    // `x = …` binds and `f(x=…)` names a keyword; `x: T = …` annotates.
-    if (followed_by_assign) continue;
-    if (next != std::string_view::npos && code[next] == ':' && trim(code.substr(0, pos)).empty() &&
-        top_level_assign(code) != std::string_view::npos)
-      continue;
-    return true;
-  }
-  return false;
 }
 
 std::vector<std::string> python_bound_names(std::string_view statement) {
@@ -255,72 +213,6 @@ std::string python_def_name(std::string_view code) {
   return std::string(code.substr(0, end));
 }
 
-// Why `expression` is a strided view ("" when it is not).
-std::string strided_reason(const std::string& expression) {
-  static const RE2 kMethod(R"((\.T\b|\.mT\b|\.t\(\)|\.transpose\(|\.permute\(|\.narrow\(|\.expand\(|\.unfold\(|\.as_strided\())");
-  if (expression.find(".contiguous()") != std::string::npos) return {};
-  std::string method;
-  if (RE2::PartialMatch(expression, kMethod, &method)) return method;
-  // A subscript whose later dimension is sliced or indexed after a sliced/ellipsis dimension.
-  size_t open = expression.find('[');
-  if (open == std::string::npos) return {};
-  size_t close = open;
-  for (int depth = 0; close < expression.size(); ++close) {
-    if (expression[close] == '[') ++depth;
-    if (expression[close] == ']' && --depth == 0) break;
-  }
-  if (close >= expression.size()) return {};
-  std::string inside = expression.substr(open + 1, close - open - 1);
-  std::vector<std::string> parts;
-  int depth = 0;
-  std::string current;
-  for (char c : inside) {
-    if (c == '(' || c == '[') ++depth;
-    if (c == ')' || c == ']') --depth;
-    if (c == ',' && depth == 0) {
-      parts.emplace_back(trim(current));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  parts.emplace_back(trim(current));
-  bool earlier_spans = false;  // an earlier dimension kept more than one index
-  for (size_t i = 0; i < parts.size(); ++i) {
-    const std::string& part = parts[i];
-    bool full = part == ":" || part == "::";
-    if (i > 0 && earlier_spans && !full && part != "...") return "slice `[" + inside + "]`";
-    earlier_spans |= part.find(':') != std::string::npos || part == "...";
-  }
-  return {};
-}
-
-std::vector<Param> python_params(std::string_view signature) {
-  std::vector<Param> params;
-  size_t open = signature.find('(');
-  if (open == std::string_view::npos) return params;
-  int depth = 0;
-  size_t close = std::string_view::npos;
-  for (size_t i = open; i < signature.size(); ++i) {
-    if (signature[i] == '(' || signature[i] == '[' || signature[i] == '{') ++depth;
-    if (signature[i] == ')' || signature[i] == ']' || signature[i] == '}') {
-      if (--depth == 0) { close = i; break; }
-    }
-  }
-  if (close == std::string_view::npos) return params;
-  for (std::string_view part : split_top_level(signature.substr(open + 1, close - open - 1), ',')) {
-    part = trim(part);
-    if (part.empty() || part == "*" || part == "/") continue;
-    Param param;
-    param.has_default = top_level_assign(part) != std::string_view::npos;
-    size_t end = part.find_first_of(":=");
-    std::string_view name = trim(part.substr(0, end));
-    param.name = std::string(name);
-    params.push_back(param);
-  }
-  return params;
-}
-
 std::vector<const CodeLine*> new_side_lines(const FileView& file) {
   std::vector<const CodeLine*> lines;
   for (const HunkView& hunk : file.hunks)
@@ -329,42 +221,10 @@ std::vector<const CodeLine*> new_side_lines(const FileView& file) {
   return lines;
 }
 
-std::vector<const CodeLine*> old_side_lines(const FileView& file) {
-  std::vector<const CodeLine*> lines;
-  for (const HunkView& hunk : file.hunks)
-    for (const CodeLine& line : hunk.lines)
-      if (line.kind != LineKind::Added) lines.push_back(&line);
-  return lines;
-}
-
-std::vector<FunctionSlice> new_side_functions(const FileView& file) {
-  std::vector<FunctionSlice> slices;
-  std::unordered_map<std::string_view, size_t> slice_of;  // keys point into the CodeLines
-  for (const CodeLine* line : new_side_lines(file)) {
-    auto [it, added] = slice_of.try_emplace(line->function, slices.size());
-    if (added) slices.push_back({line->function, {}});
-    slices[it->second].lines.push_back(line);
-  }
-  return slices;
-}
-
-bool is_statement_start(const CodeLine& line) {
-  return !line.blank_or_comment && !line.in_docstring && !line.continuation;
-}
-
 bool contiguous(const std::vector<const CodeLine*>& lines, size_t from, size_t to) {
   for (size_t i = from + 1; i <= to && i < lines.size(); ++i)
     if (lines[i]->new_line != lines[i - 1]->new_line + 1) return false;
   return true;
-}
-
-bool starts_at_def(const FunctionSlice& slice) {
-  if (slice.lines.empty() || slice.function.empty()) return false;
-  std::string name = python_def_name(slice.lines.front()->code);
-  if (name.empty()) return false;
-  std::string_view function = slice.function;
-  size_t dot = function.rfind('.');
-  return function.substr(dot == std::string_view::npos ? 0 : dot + 1) == name;
 }
 
 std::string statement_text(const std::vector<const CodeLine*>& lines, size_t first, size_t* end) {
@@ -408,4 +268,4 @@ std::string_view raw_text(const CodeLine& line) {
   return line.diff ? std::string_view(line.diff->text) : std::string_view(line.code);
 }
 
-}  // namespace atom::dg
+}  // namespace atom::d1c
