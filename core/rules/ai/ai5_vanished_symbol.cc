@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/diff_lines_by_side.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/syntax_text.h"
@@ -91,6 +92,7 @@ class Ai5VanishedSymbol final : public Rule {
     // method of a class the hunk does not show would read as a module-level def.
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
+      if (!deletes_line_at_column_0(file, "def") && !deletes_line_at_column_0(file, "async")) continue;
       const DiffLinesBySide base_lines(file, Side::Old);
       for (const ast::FileSyntax& part : base_trees(file).parts)
         for (const ast::PyFunction& function : part.python().functions)
@@ -98,6 +100,7 @@ class Ai5VanishedSymbol final : public Rule {
               base_lines.changed(function.header_line) && base_lines.at(function.header_line)->indent == 0)
             removed.emplace(function.name, file.path);
     }
+    if (removed.empty()) return;
     // A name bound again in the file that lost it (defined, assigned, imported there: a move with a
     // re-export) still resolves, for calls in that file and for importers of that module alike.
     for (const FileView& file : model.files) {
@@ -108,7 +111,7 @@ class Ai5VanishedSymbol final : public Rule {
           if (binding.target == ast::PyTarget::Name && it != removed.end() && it->second == file.path) removed.erase(it);
         }
     }
-    if (removed.empty()) return;
+    if (removed.empty()) return;  // every name lost is bound again
     std::set<std::pair<const FileView*, int>> reported;
     auto report = [&](const FileView& file, const HeadLines& lines, int line, const std::string& name, const std::string& origin) {
       if (!lines.new_code(line) || !reported.emplace(&file, line).second) return;

@@ -2,6 +2,7 @@
 // dropped on another (neither asserted nor forwarded there).
 #include <memory>
 #include <re2/re2.h>
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/diff_lines_by_side.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/structure.h"
@@ -131,7 +132,7 @@ class B1GatedOffParam final : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python || file.is_test) continue;
+      if (file.language != Language::Python || file.is_test || !writes_line_starting(file, "if")) continue;
       const HeadLines lines(file);
       for (const ast::FileSyntax& part : head_trees(file).parts) {
         const ast::PythonSyntax& syntax = part.python();

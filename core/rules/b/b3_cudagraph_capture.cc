@@ -6,6 +6,7 @@
 #include <utility>
 #include <set>
 #include <re2/re2.h>
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/file_trees.h"
 #include "core/rules/a/abc_support.h"
 #include "core/rules/rule.h"
@@ -111,6 +112,7 @@ struct CaptureScope {
 CaptureScope capture_scope(const FileView& file) {
   static const RE2 capture(R"(\bcuda\.graph\s*\()");
   CaptureScope scope;
+  if (!head_shows(file, "graph")) return scope;
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const syntax::SyntaxTree& tree = part.tree;
     syntax::walk(tree.root(), [&](syntax::Node node) {
@@ -168,6 +170,8 @@ class B3CudagraphCapture final : public Rule {
     for (const auto& [key, message] : kinds) {
       for (const auto& [file, line] : model.hits(key)) {
         if (line->in_docstring || !scopes.count(file)) continue;
+        // Neither a capture block nor a forward path in the file: nothing in it is captured.
+        if (scopes.at(file).blocks.empty() && !forward_path(*file)) continue;
         for (const ast::FileSyntax& part : head_trees(*file).parts) {
           if (line->new_line < part.first_line || line->new_line > part.last_line) continue;
           // The def around the line; a fragment that does not show it has the hunk's section.

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/structure.h"
@@ -120,6 +121,7 @@ std::optional<Allocation> allocation_of(const syntax::SyntaxTree& tree, syntax::
 void read_hip_kernels(const FileView& file, std::map<std::string, HipKernel>& kernels) {
   static const RE2 kAtomic(R"((atomic(?:Add|Max|Min)\w*|atomic_f?(?:add|max|min)\w*|unsafeAtomic\w+))");
   static const RE2 kTarget(R"(^\s*&?\s*(\w+))");
+  if (!head_shows(file, "__global__")) return;  // no kernel
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const syntax::SyntaxTree& tree = part.tree;
     for (const ast::CppFunction& function : part.cpp().functions) {
@@ -145,6 +147,7 @@ void read_hip_kernels(const FileView& file, std::map<std::string, HipKernel>& ke
 std::vector<HipBufferLaunch> hip_buffer_launches(const FileView& file) {
   const std::set<int> written = changed_lines(file).written;
   std::vector<HipBufferLaunch> found;
+  if (written.empty() || !head_shows(file, "empty")) return found;
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const syntax::SyntaxTree& tree = part.tree;
     const ast::CppSyntax& cpp = part.cpp();

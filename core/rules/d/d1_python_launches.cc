@@ -5,6 +5,7 @@
 #include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/python_nodes.h"
@@ -124,6 +125,7 @@ void calls_receiving(const SyntaxTree& tree, Node scope, Node allocation, const 
 }  // namespace
 
 void read_python_kernels(const FileView& file, std::map<std::string, PythonKernel>& kernels) {
+  if (!head_shows(file, "tomic")) return;  // atomic_add, atomicMax, unsafeAtomicAdd …
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const ast::PythonSyntax& python = part.python();
     for (const ast::PyCall& call : python.calls) {
@@ -147,7 +149,7 @@ void read_python_kernels(const FileView& file, std::map<std::string, PythonKerne
 std::vector<PythonBufferCall> python_buffer_calls(const FileView& file) {
   const ChangedLines changed = changed_lines(file);
   std::vector<PythonBufferCall> found;
-  if (changed.written.empty()) return found;
+  if (changed.written.empty() || !head_shows(file, "empty")) return found;
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const SyntaxTree& tree = part.tree;
     syntax::walk(tree.root(), [&](Node node) {

@@ -213,9 +213,12 @@ FileClasses::FileClasses(const FileView& file) {
       const CodeLine* header = new_side_line(file, entry.header_line);
       if (!header) continue;
       std::string bases;
-      for (const std::string& base : entry.bases) bases += (bases.empty() ? "" : ",") + ast::without_spaces(base);
-      for (const ast::PyArgument& keyword : entry.keywords)
-        bases += (bases.empty() ? "" : ",") + keyword.keyword + "=" + ast::without_spaces(keyword.text);
+      const auto add_base = [&bases](const std::string& base) {
+        if (!bases.empty()) bases += ',';
+        bases += base;
+      };
+      for (const std::string& base : entry.bases) add_base(ast::without_spaces(base));
+      for (const ast::PyArgument& keyword : entry.keywords) add_base(keyword.keyword + "=" + ast::without_spaces(keyword.text));
       add_header(entry.name, bases, header->indent);
     }
     for (const ast::PyBinding& binding : python.bindings) {

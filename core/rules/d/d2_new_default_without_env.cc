@@ -5,6 +5,7 @@
 #include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/python_nodes.h"
@@ -137,6 +138,7 @@ class D2Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.is_test || file.language != Language::Python) continue;
+      if (!deletes_line_containing(file, "False") || !writes_line_containing(file, "True")) continue;
       const std::vector<SwitchSetting> head = switch_settings(head_trees(file));
       const std::vector<SwitchSetting> base = switch_settings(base_trees(file));
       std::set<int> reported;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
@@ -224,20 +225,26 @@ class D8Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python || file.is_test || test_tree(file.path)) continue;
-      const SideTrees& head = head_trees(file);
-      const std::set<std::string> imported = aiter_imported_names(head);
+      // A kernel is `aiter.…`, `torch.ops.…` or a name imported from aiter.
+      if (!head_shows(file, "aiter") && !head_shows(file, "ops")) continue;
       const ChangedLines changed = changed_lines(file);
       if (changed.written.empty()) continue;
-      std::set<std::string> deleted;
-      for (const ast::FileSyntax& part : base_trees(file).parts)
-        for (const KernelArgument& argument :
-             kernel_arguments(part, imported, [&](ast::LineRange lines) { return changed.deletes_any(lines); }))
-          deleted.insert(call_key(part.tree, argument));
-      std::set<int> reported;
+      const SideTrees& head = head_trees(file);
+      const std::set<std::string> imported = aiter_imported_names(head);
+      std::vector<std::pair<const SyntaxTree*, KernelArgument>> written;
       for (const ast::FileSyntax& part : head.parts)
-        for (const KernelArgument& argument :
+        for (KernelArgument& argument :
              kernel_arguments(part, imported, [&](ast::LineRange lines) { return changed.writes_any(lines); }))
-          check_argument(file, part.tree, changed, argument, deleted, reported, out);
+          written.emplace_back(&part.tree, std::move(argument));
+      if (written.empty()) continue;
+      std::set<std::string> deleted;
+      if (!changed.deleted.empty())
+        for (const ast::FileSyntax& part : base_trees(file).parts)
+          for (const KernelArgument& argument :
+               kernel_arguments(part, imported, [&](ast::LineRange lines) { return changed.deletes_any(lines); }))
+            deleted.insert(call_key(part.tree, argument));
+      std::set<int> reported;
+      for (const auto& [tree, argument] : written) check_argument(file, *tree, changed, argument, deleted, reported, out);
     }
   }
 

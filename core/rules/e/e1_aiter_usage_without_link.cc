@@ -5,6 +5,7 @@
 #include <string_view>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
@@ -173,12 +174,16 @@ FileUsage new_usage(const FileView& file) {
     usage.symbols.push_back(symbol);
     if (usage.first_line == 0) usage.first_line = line;
   };
-  std::set<std::string> old_names;
-  for (const ImportedName& imported : aiter_imports(base_trees(file), shown_lines(file, false))) old_names.insert(imported.name);
-  for (const ImportedName& imported : aiter_imports(head_trees(file), shown_lines(file, true))) {
+  if (written.empty() || !head_shows(file, "aiter")) return usage;
+  std::vector<ImportedName> written_imports;
+  for (ImportedName& imported : aiter_imports(head_trees(file), shown_lines(file, true)))
+    if (written.count(imported.line) || written.count(imported.statement_line)) written_imports.push_back(std::move(imported));
+  std::set<std::string> old_names;  // the base is read only for an import the PR wrote
+  if (!written_imports.empty())
+    for (const ImportedName& imported : aiter_imports(base_trees(file), shown_lines(file, false))) old_names.insert(imported.name);
+  for (const ImportedName& imported : written_imports) {
     if (old_names.count(imported.name)) continue;
-    if (written.count(imported.line)) add(imported.name, imported.line);
-    else if (written.count(imported.statement_line)) add(imported.name, imported.statement_line);
+    add(imported.name, written.count(imported.line) ? imported.line : imported.statement_line);
   }
   // New keyword arguments on aiter calls that already existed (their first line is unchanged).
   for (const ast::FileSyntax& part : head_trees(file).parts)

@@ -64,16 +64,17 @@ TEST_F(KeptTreesTest, ATextChangedWhereItLivesIsParsedAgain) {
   EXPECT_EQ(trees->parts.front().tree.text(), "x = 2\n");
 }
 
+// A `False` the PR turns into `True`, so a rule (D2) reads the base's tree as well as the head's.
 const std::string kDiff =
     "diff --git a/atom/model_ops/a.py b/atom/model_ops/a.py\n"
     "--- a/atom/model_ops/a.py\n"
     "+++ b/atom/model_ops/a.py\n"
     "@@ -2,2 +2,2 @@ def f(x):\n"
     "     y = x + 1\n"
-    "-    return y\n"
-    "+    return y * 2\n";
-const std::string kHead = "def f(x):\n    y = x + 1\n    return y * 2\n";
-const std::string kBase = "def f(x):\n    y = x + 1\n    return y\n";
+    "-    return y, False\n"
+    "+    return y * 2, True\n";
+const std::string kHead = "def f(x):\n    y = x + 1\n    return y * 2, True\n";
+const std::string kBase = "def f(x):\n    y = x + 1\n    return y, False\n";
 
 TEST_F(KeptTreesTest, ASecondReviewOfThePrParsesNothingAndSaysTheSame) {
   const HeadFiles head = {{"atom/model_ops/a.py", kHead}};
