@@ -2,6 +2,7 @@
 
 #include "core/model/placeholders.h"
 #include "core/tiers/path_glob.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -44,17 +45,10 @@ bool wanted(const PatternRule& rule, const CodeLine& line, bool near_change) {
 }
 
 Finding make_finding(const PatternRule& rule, const FileView& file, const CodeLine& line) {
-  Finding finding;
-  finding.rule = rule.id;
-  finding.severity = rule.severity == PackSeverity::Red    ? Severity::Red
-                     : rule.severity == PackSeverity::Note ? Severity::Note
-                                                           : Severity::Warn;
-  finding.path = file.path;
-  finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
-  finding.line = line.line_number();
-  finding.tag = Tag::Verified;
-  finding.message_id = kPackPatternMessage;
-  return finding;
+  const Severity severity = rule.severity == PackSeverity::Red    ? Severity::Red
+                            : rule.severity == PackSeverity::Note ? Severity::Note
+                                                                  : Severity::Warn;
+  return finding_at(rule.id, severity, Tag::Verified, file, line, kPackPatternMessage, {});
 }
 
 // Fills `finding.fields` from the match of `rule` on `text`; false when it does not match.

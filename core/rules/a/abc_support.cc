@@ -1,4 +1,5 @@
 #include "core/rules/a/abc_support.h"
+#include "core/rules/finding_at.h"
 
 #include <cctype>
 
@@ -74,15 +75,7 @@ std::string commentary(const CodeLine& line, Language language) {
 
 Finding line_finding(const char* rule, Severity severity, const FileView& file, const CodeLine& line,
                      const char* message_id, std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = rule;
-  finding.severity = severity;
-  finding.path = file.path;
-  finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
-  finding.line = line.line_number();
-  finding.tag = Tag::Verified;
-  finding.message_id = message_id;
-  finding.fields = std::move(fields);
+  Finding finding = finding_at(rule, severity, Tag::Verified, file, line, message_id, std::move(fields));
   finding.place = line.function;
   return finding;
 }

@@ -1,4 +1,5 @@
 #include "core/rules/ai/ai_support.h"
+#include "core/rules/finding_at.h"
 
 #include <re2/re2.h>
 
@@ -40,18 +41,9 @@ bool comment_gives_reason(const std::string& comment) {
 
 Finding line_finding(const char* rule, Severity severity, Tag tag, const FileView& file, const CodeLine& line,
                      const char* message_id, std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = rule;
-  finding.severity = severity;
-  finding.tag = tag;
-  finding.path = file.path;
-  finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
-  finding.line = line.line_number();
-  finding.message_id = message_id;
   fields.emplace("path", file.path);
-  fields.emplace("line", std::to_string(finding.line));
-  finding.fields = std::move(fields);
-  return finding;
+  fields.emplace("line", std::to_string(line.line_number()));
+  return finding_at(rule, severity, tag, file, line, message_id, std::move(fields));
 }
 
 }  // namespace atom::ai

@@ -11,6 +11,7 @@
 #include "core/analysis/python_nodes.h"
 #include "core/analysis/signature_changes.h"
 #include "core/rules/b/b5_subchecks.h"
+#include "core/rules/finding_at.h"
 
 namespace atom::b5 {
 namespace {
@@ -159,15 +160,7 @@ Anchor signature_anchor(const PySignatureChange& change, const std::vector<int>&
 
 Finding def_finding(const FileView& file, const PyFunction& function, Severity severity, const char* message,
                     std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = "B5";
-  finding.severity = severity;
-  finding.path = file.path;
-  finding.line = function.header_line;
-  finding.side = Side::New;
-  finding.message_id = message;
-  finding.fields = std::move(fields);
-  return finding;
+  return finding_at("B5", severity, Tag::Verified, file, function.header_line, message, std::move(fields));
 }
 
 // A place of the head that still uses something.

@@ -9,6 +9,7 @@
 #include "core/rules/d/d1_hip_launches.h"
 #include "core/rules/d/d1_python_launches.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -118,15 +119,8 @@ class D1Rule : public Rule {
   // An allocation reaching several kernels keeps its most severe finding.
   void report(const FileView& file, const CodeLine& alloc, const std::string& buffer, const std::string& kernel,
               const std::string& atomic, std::vector<Finding>& out) const {
-    Finding finding;
-    finding.rule = "D1";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Verified;
-    finding.path = file.path;
-    finding.line = alloc.new_line;
-    finding.side = Side::New;
-    finding.message_id = "atomic-into-empty";
-    finding.fields = {{"buffer", buffer}, {"alloc_line", std::to_string(alloc.new_line)}, {"kernel", kernel}};
+    Finding finding = finding_at("D1", Severity::Warn, Tag::Verified, file, alloc.new_line, "atomic-into-empty",
+                                 {{"buffer", buffer}, {"alloc_line", std::to_string(alloc.new_line)}, {"kernel", kernel}});
     if (!atomic.empty()) finding.fields["atomic"] = atomic;
     if (atomic.empty()) {
       finding.tag = Tag::Inferred;

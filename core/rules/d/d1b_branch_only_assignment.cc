@@ -5,6 +5,7 @@
 #include "core/analysis/python_flow.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -88,19 +89,12 @@ class D1bRule : public Rule {
 
  private:
   static void report(const FileView& file, const ast::PyUnboundRead& read, std::vector<Finding>& out) {
-    Finding finding;
-    finding.rule = "D1b";
-    finding.path = file.path;
-    finding.line = read.read_line;
-    finding.side = Side::New;
-    finding.message_id = "unassigned-branch";
-    finding.fields = {{"var", read.name},
-                      {"if_line", std::to_string(read.chain_line)},
-                      {"skipping", skipping_branch(read)},
-                      {"branch_line", std::to_string(read.skipping_line)},
-                      {"use_line", std::to_string(read.read_line)}};
-    finding.severity = Severity::Red;
-    finding.tag = Tag::Verified;
+    Finding finding = finding_at("D1b", Severity::Red, Tag::Verified, file, read.read_line, "unassigned-branch",
+                                 {{"var", read.name},
+                                  {"if_line", std::to_string(read.chain_line)},
+                                  {"skipping", skipping_branch(read)},
+                                  {"branch_line", std::to_string(read.skipping_line)},
+                                  {"use_line", std::to_string(read.read_line)}});
     finding.trigger.emplace();
     out.push_back(std::move(finding));
   }

@@ -10,6 +10,7 @@
 #include "core/analysis/structure.h"
 #include "core/rules/d/d1c_init_bodies.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -166,18 +167,13 @@ class D1cRule : public Rule {
 
   static Finding finding(const FileView& file, const CodeLine& read, const CodeLine& assign, const std::string& attr,
                          bool verified) {
-    Finding finding;
-    finding.rule = "D1c";
-    finding.severity = verified ? Severity::Red : Severity::Warn;
-    finding.tag = verified ? Tag::Verified : Tag::Inferred;
+    const Severity severity = verified ? Severity::Red : Severity::Warn;
+    Finding finding = finding_at("D1c", severity, verified ? Tag::Verified : Tag::Inferred, file, read.new_line,
+                                 "read-before-assign",
+                                 {{"attr", attr},
+                                  {"read_line", std::to_string(read.new_line)},
+                                  {"assign_line", std::to_string(assign.new_line)}});
     if (verified) finding.trigger.emplace();
-    finding.path = file.path;
-    finding.line = read.new_line;
-    finding.side = Side::New;
-    finding.message_id = "read-before-assign";
-    finding.fields = {{"attr", attr},
-                      {"read_line", std::to_string(read.new_line)},
-                      {"assign_line", std::to_string(assign.new_line)}};
     return finding;
   }
 };

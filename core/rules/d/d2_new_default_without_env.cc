@@ -11,6 +11,7 @@
 #include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -166,16 +167,8 @@ class D2Rule : public Rule {
 
  private:
   static Finding flipped(const FileView& file, const SwitchSetting& setting) {
-    Finding finding;
-    finding.rule = "D2";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Verified;
-    finding.path = file.path;
-    finding.line = setting.line;
-    finding.side = Side::New;
-    finding.message_id = "default-flipped";
-    finding.fields = {{"flag", setting.name}};
-    return finding;
+    return finding_at("D2", Severity::Warn, Tag::Verified, file, setting.line, "default-flipped",
+                      {{"flag", setting.name}});
   }
 };
 

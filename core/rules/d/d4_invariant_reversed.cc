@@ -11,6 +11,7 @@
 #include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -191,20 +192,6 @@ bool guards_a_missing_feature(const std::string& message) {
   return RE2::PartialMatch(message, kMissingFeature);
 }
 
-Finding finding_at(const FileView& file, const CodeLine& line, std::string message_id,
-                   std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = "D4";
-  finding.severity = Severity::Warn;
-  finding.tag = Tag::Verified;
-  finding.path = file.path;
-  finding.line = line.line_number();
-  finding.side = line.kind == LineKind::Removed ? Side::Old : Side::New;
-  finding.message_id = std::move(message_id);
-  finding.fields = std::move(fields);
-  return finding;
-}
-
 // Appends `finding` unless D4 already reported that line (then the more severe is kept).
 void add_unique(std::vector<Finding>& out, Finding finding) {
   for (Finding& existing : out)
@@ -299,7 +286,7 @@ class D4Rule : public Rule {
         continue;
       }
       Finding finding = finding_at(
-          file, *anchor, "zero-init-reversed",
+          "D4", Severity::Warn, Tag::Verified, file, *anchor, "zero-init-reversed",
           {{"buffer", buffer}, {"new_line", std::to_string(anchor->line_number())}, {"comment", comment_text(*comment)}});
       finding.severity = Severity::Red;
       finding.trigger = Finding::TriggerValues{{"comment_line", std::to_string(comment->old_line)},
@@ -338,7 +325,8 @@ class D4Rule : public Rule {
       if (condition.empty() || added_text.find(condition) != std::string::npos) continue;
       if (adds_a_check_beside(hunk, i, kAssert)) continue;  // the check was edited (relaxed or reworded), not dropped
       if (guards_a_missing_feature(check_message(file, line, cpp_arguments))) continue;  // a limitation lifted
-      Finding finding = finding_at(file, line, "assert-deleted", {{"check", std::string(trim(line.code))}});
+      Finding finding = finding_at("D4", Severity::Warn, Tag::Verified, file, line, "assert-deleted",
+                                   {{"check", std::string(trim(line.code))}});
       if (const CodeLine* comment = invariant_comment(hunk, i)) {
         finding.severity = Severity::Red;
         finding.trigger = Finding::TriggerValues{{"comment_line", std::to_string(comment->old_line)},
@@ -369,8 +357,8 @@ class D4Rule : public Rule {
       for (const CodeLine& added : hunk.lines) {
         if (!is_new_code(added) || squeeze(added.code) != without) continue;
         if (!dropped_contiguous_was_needed(file, removed)) continue;
-        Finding finding = finding_at(file, added, "contiguous-removed",
-                                         {{"expression", std::string(trim(added.code))}});
+        Finding finding = finding_at("D4", Severity::Warn, Tag::Verified, file, added, "contiguous-removed",
+                                     {{"expression", std::string(trim(added.code))}});
         add_unique(out, std::move(finding));
       }
     }

@@ -7,6 +7,7 @@
 #include "core/analysis/review_model.h"
 #include "core/model/identifier_chars.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -137,17 +138,9 @@ class D5Rule : public Rule {
         size_t smaller = std::min(a.shapes.size(), b.shapes.size());
         if (common < kMinLines || common * 5 < smaller * 4) continue;
         if (!reported.insert({b.file, b.first->new_line}).second) continue;
-        Finding finding;
-        finding.rule = "D5";
-        finding.severity = Severity::Warn;
-        finding.tag = Tag::Verified;
-        finding.path = b.file->path;
-        finding.line = b.first->new_line;
-        finding.side = Side::New;
-        finding.message_id = "duplicated-block";
-        finding.fields = {{"lines", std::to_string(common)},
-                          {"other", a.file->path + ":" + std::to_string(a.first->new_line)}};
-        out.push_back(std::move(finding));
+        out.push_back(finding_at("D5", Severity::Warn, Tag::Verified, *b.file, b.first->new_line, "duplicated-block",
+                                 {{"lines", std::to_string(common)},
+                                  {"other", a.file->path + ":" + std::to_string(a.first->new_line)}}));
       }
   }
 };

@@ -10,6 +10,7 @@
 #include "core/analysis/syntax_text.h"
 #include "core/rules/d/custom_ops.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -281,15 +282,7 @@ class D6Rule : public Rule {
   }
 
   static Finding at_def(const ops::OpDecl& op, std::string message_id) {
-    Finding finding;
-    finding.rule = "D6";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Verified;
-    finding.path = op.file->path;
-    finding.line = op.line;
-    finding.side = Side::New;
-    finding.message_id = std::move(message_id);
-    return finding;
+    return finding_at("D6", Severity::Warn, Tag::Verified, *op.file, op.line, std::move(message_id), {});
   }
 };
 

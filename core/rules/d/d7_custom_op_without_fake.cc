@@ -6,6 +6,7 @@
 #include "core/analysis/review_model.h"
 #include "core/rules/d/custom_ops.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -125,17 +126,11 @@ class D7Rule : public Rule {
           continue;  // the body computes the result from other ops: it is a working fake
         }
       }
-      Finding finding;
-      finding.rule = "D7";
-      finding.severity = Severity::Warn;
-      finding.tag = Tag::Inferred;  // a fake elsewhere in the repository is invisible to the diff
-      finding.path = op.file->path;
-      finding.line = op.line;
-      finding.side = Side::New;
-      finding.message_id = message_id;
-      finding.fields = {{"op", op.function->name},
-                        {"decorator", op.decorator},
-                        {"returns", returns.empty() ? "an unannotated value" : returns}};
+      // Inferred: a fake elsewhere in the repository is invisible to the diff.
+      Finding finding = finding_at("D7", Severity::Warn, Tag::Inferred, *op.file, op.line, message_id,
+                                   {{"op", op.function->name},
+                                    {"decorator", op.decorator},
+                                    {"returns", returns.empty() ? "an unannotated value" : returns}});
       if (!kernel.empty()) finding.fields["kernel"] = kernel;
       out.push_back(std::move(finding));
     }

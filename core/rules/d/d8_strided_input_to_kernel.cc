@@ -10,6 +10,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -266,16 +267,8 @@ class D8Rule : public Rule {
     for (int at = line; !changed.writes(line) && at <= tree.end_line(argument.call); ++at)
       if (changed.writes(at)) line = at;
     if (!reported.insert(line).second) return;
-    Finding finding;
-    finding.rule = "D8";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Inferred;
-    finding.path = file.path;
-    finding.line = line;
-    finding.side = Side::New;
-    finding.message_id = "strided-argument";
-    finding.fields = {{"callee", argument.callee}, {"argument", text}, {"why_strided", reason}};
-    out.push_back(std::move(finding));
+    out.push_back(finding_at("D8", Severity::Warn, Tag::Inferred, file, line, "strided-argument",
+                             {{"callee", argument.callee}, {"argument", text}, {"why_strided", reason}}));
   }
 };
 

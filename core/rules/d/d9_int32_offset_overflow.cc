@@ -9,6 +9,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -307,17 +308,8 @@ class D9Rule : public Rule {
       }
     }
     if (resolved && total < 64) return;  // provably small factor: the index alone would have to pass 2^25
-    Finding finding;
-    finding.rule = "D9";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Verified;
-    finding.path = file.path;
-    finding.line = line;
-    finding.side = Side::New;
-    finding.message_id = "int32-product";
-    finding.fields = {{"expression", product.expression},
-                      {"index", product.index},
-                      {"factors", factors}};
+    Finding finding = finding_at("D9", Severity::Warn, Tag::Verified, file, line, "int32-product",
+                                 {{"expression", product.expression}, {"index", product.index}, {"factors", factors}});
     // The first index value that passes 2^31, when every factor is a known constant.
     if (resolved) finding.fields["min_index"] = std::to_string(((std::int64_t{1} << 31) + total - 1) / total);
     if (width == Width::Unknown) {

@@ -11,6 +11,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -211,15 +212,9 @@ class E1Rule : public Rule {
       if (usage.symbols.empty()) continue;
       std::string symbols;
       for (const std::string& symbol : usage.symbols) symbols += (symbols.empty() ? "" : ", ") + symbol;
-      Finding finding;
-      finding.rule = "E1";
-      finding.severity = Severity::Warn;
-      finding.tag = Tag::Inferred;  // whether the pinned aiter already has them is not in the diff
-      finding.path = file.path;
-      finding.line = usage.first_line;
-      finding.side = Side::New;
-      finding.message_id = "unlinked-aiter-usage";
-      finding.fields = {{"symbols", symbols}};
+      // Inferred: whether the pinned aiter already has them is not in the diff.
+      Finding finding = finding_at("E1", Severity::Warn, Tag::Inferred, file, usage.first_line, "unlinked-aiter-usage",
+                                   {{"symbols", symbols}});
       finding.place = file.path + "::aiter-usage";
       out.push_back(std::move(finding));
     }

@@ -7,6 +7,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/signature_changes.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -71,16 +72,7 @@ bool is_shared_code(const std::string& path) {
 
 Finding e2_finding(const FileView& file, int head_line, const char* message_id,
                    std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = "E2";
-  finding.severity = Severity::Warn;
-  finding.tag = Tag::Inferred;
-  finding.path = file.path;
-  finding.line = head_line;
-  finding.side = Side::New;
-  finding.message_id = message_id;
-  finding.fields = std::move(fields);
-  return finding;
+  return finding_at("E2", Severity::Warn, Tag::Inferred, file, head_line, message_id, std::move(fields));
 }
 
 std::string trimmed(const std::string& code) {

@@ -8,6 +8,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/signature_changes.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -143,16 +144,8 @@ class E3Rule : public Rule {
           if (!gained) continue;
           if (!written) written = calls_the_pr_wrote(model);
           if (passed_somewhere(model, *written, change, param.name, position)) continue;
-          Finding finding;
-          finding.rule = "E3";
-          finding.severity = Severity::Note;
-          finding.tag = Tag::Inferred;
-          finding.path = file.path;
-          finding.line = change.after.header_line;
-          finding.side = Side::New;
-          finding.message_id = "unused-opt-in";
-          finding.fields = {{"function", change.after.name}, {"param", param.name}};
-          out.push_back(std::move(finding));
+          out.push_back(finding_at("E3", Severity::Note, Tag::Inferred, file, change.after.header_line, "unused-opt-in",
+                                   {{"function", change.after.name}, {"param", param.name}}));
         }
       }
     }

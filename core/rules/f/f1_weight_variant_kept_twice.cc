@@ -12,6 +12,7 @@
 #include "core/analysis/python_nodes.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -183,16 +184,9 @@ class F1Rule : public Rule {
 
   static Finding finding(const FileView& file, const VariantStore& store, int line, const std::string& function,
                          bool whole_function) {
-    Finding finding;
-    finding.rule = "F1";
-    finding.severity = Severity::Warn;
-    finding.tag = whole_function ? Tag::Verified : Tag::Inferred;
-    finding.path = file.path;
-    finding.line = line;
-    finding.side = Side::New;
-    finding.message_id = "variant-kept-with-original";
-    finding.fields = {{"variant", store.variant}, {"original", store.original}, {"function", function}};
-    return finding;
+    return finding_at("F1", Severity::Warn, whole_function ? Tag::Verified : Tag::Inferred, file, line,
+                      "variant-kept-with-original",
+                      {{"variant", store.variant}, {"original", store.original}, {"function", function}});
   }
 };
 

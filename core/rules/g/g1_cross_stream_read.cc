@@ -10,6 +10,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -184,20 +185,13 @@ class G1Rule : public Rule {
 
   static Finding finding(const FileView& file, const std::string& tensor, const std::string& stream, int write_line,
                          int read_line, bool seen_whole) {
-    Finding finding;
-    finding.rule = "G1";
-    finding.severity = Severity::Warn;
-    finding.tag = Tag::Verified;
-    finding.path = file.path;
-    finding.line = read_line;
-    finding.side = Side::New;
-    finding.message_id = "read-without-wait";
-    finding.fields = {{"tensor", tensor},
-                      {"stream", stream},
-                      {"write_line", std::to_string(write_line)},
-                      {"read_line", std::to_string(read_line)},
-                      {"consumer", "the current stream"},
-                      {"consumer_stream", "torch.cuda.current_stream()"}};
+    Finding finding = finding_at("G1", Severity::Warn, Tag::Verified, file, read_line, "read-without-wait",
+                                 {{"tensor", tensor},
+                                  {"stream", stream},
+                                  {"write_line", std::to_string(write_line)},
+                                  {"read_line", std::to_string(read_line)},
+                                  {"consumer", "the current stream"},
+                                  {"consumer_stream", "torch.cuda.current_stream()"}});
     if (!seen_whole) {
       finding.tag = Tag::Inferred;
     } else {

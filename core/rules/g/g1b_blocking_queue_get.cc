@@ -10,6 +10,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/syntax_text.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -148,17 +149,10 @@ class G1bRule : public Rule {
       const int line = tree.start_line(node);
       if (!written.count(line) || !reported.insert(line).second) return true;
       const bool awaited = node.parent().kind() == "await";
-      Finding finding;
-      finding.rule = "G1b";
-      finding.severity = Severity::Warn;
-      finding.tag = whole_loop(part, loop) ? Tag::Verified : Tag::Inferred;
-      finding.path = file.path;
-      finding.line = line;
-      finding.side = Side::New;
-      finding.message_id = "blocking-get";
-      finding.fields = {{"call", (awaited ? "await " : "") + ast::one_line(tree.text(node))},
-                        {"loop_line", std::to_string(tree.start_line(loop))}};
-      out.push_back(std::move(finding));
+      out.push_back(finding_at("G1b", Severity::Warn, whole_loop(part, loop) ? Tag::Verified : Tag::Inferred, file, line,
+                               "blocking-get",
+                               {{"call", (awaited ? "await " : "") + ast::one_line(tree.text(node))},
+                                {"loop_line", std::to_string(tree.start_line(loop))}}));
       return true;
     });
   }

@@ -8,6 +8,7 @@
 #include "core/analysis/structure.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -218,15 +219,7 @@ class Hk4TodoFixme final : public Rule {
 
   static Finding make(const FileView& file, const CodeLine& line, const char* message,
                       std::map<std::string, std::string> fields) {
-    Finding finding;
-    finding.rule = "HK4";
-    finding.severity = Severity::Warn;
-    finding.path = file.path;
-    finding.line = line.new_line;
-    finding.side = Side::New;
-    finding.tag = Tag::Verified;
-    finding.message_id = message;
-    finding.fields = std::move(fields);
+    Finding finding = finding_at("HK4", Severity::Warn, Tag::Verified, file, line.new_line, message, std::move(fields));
     finding.place = line.function;
     return finding;
   }

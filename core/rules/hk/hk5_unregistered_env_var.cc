@@ -5,6 +5,7 @@
 #include "core/analysis/review_model.h"
 #include "core/analysis/structure.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -68,14 +69,8 @@ class Hk5UnregisteredEnvVar final : public Rule {
       std::string var;
       while (RE2::FindAndConsume(&text, read_re, &var)) {
         if (mentioned_in_envs(envs, var) || mentioned_elsewhere(model, var, line)) continue;
-        Finding finding;
-        finding.rule = "HK5";
-        finding.severity = Severity::Note;
-        finding.path = file->path;
-        finding.line = line->new_line;
-        finding.tag = envs != nullptr && envs->file->status == FileStatus::Added ? Tag::Verified : Tag::Inferred;
-        finding.message_id = "unregistered";
-        finding.fields = {{"var", var}};
+        const Tag tag = envs != nullptr && envs->file->status == FileStatus::Added ? Tag::Verified : Tag::Inferred;
+        Finding finding = finding_at("HK5", Severity::Note, tag, *file, line->new_line, "unregistered", {{"var", var}});
         finding.place = line->function;
         out.push_back(std::move(finding));
       }

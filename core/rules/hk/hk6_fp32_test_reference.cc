@@ -8,6 +8,7 @@
 #include "core/analysis/structure.h"
 #include "core/analysis/review_model.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -113,13 +114,8 @@ class Hk6Fp32TestReference final : public Rule {
           const int compare_line = uncast_comparison(syntax, binding.name, binding.line, scope);
           if (compare_line == 0) continue;
           const CodeLine& line = *lines.at(binding.line);
-          Finding finding;
-          finding.rule = "HK6";
-          finding.severity = Severity::Warn;
-          finding.path = file.path;
-          finding.line = line.new_line;
-          finding.message_id = "promoted_reference";
-          finding.fields = {{"ref", binding.name}, {"compare_line", std::to_string(compare_line)}};
+          Finding finding = finding_at("HK6", Severity::Warn, Tag::Verified, file, line.new_line, "promoted_reference",
+                                       {{"ref", binding.name}, {"compare_line", std::to_string(compare_line)}});
           finding.place = line.function;
           out.push_back(std::move(finding));
         }

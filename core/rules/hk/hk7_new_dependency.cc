@@ -9,6 +9,7 @@
 #include "core/analysis/structure.h"
 #include "core/rules/hk/hk7_known_modules.h"
 #include "core/rules/rule.h"
+#include "core/rules/finding_at.h"
 
 namespace atom {
 namespace {
@@ -84,14 +85,8 @@ bool is_tooling(const std::string& path) {
 }
 
 Finding make_finding(const FileView& file, const CodeLine& line, const char* message, const std::string& package) {
-  Finding finding;
-  finding.rule = "HK7";
-  finding.severity = Severity::Note;
-  finding.path = file.path;
-  finding.line = line.new_line;
-  finding.tag = Tag::Inferred;
-  finding.message_id = message;
-  finding.fields = {{"package", package}, {"path", file.path}};
+  Finding finding = finding_at("HK7", Severity::Note, Tag::Inferred, file, line.new_line, message,
+                               {{"package", package}, {"path", file.path}});
   finding.place = "file";
   return finding;
 }
