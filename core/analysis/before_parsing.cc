@@ -5,8 +5,6 @@
 namespace atom {
 namespace {
 
-std::string_view raw_text(const CodeLine& line) { return line.diff ? std::string_view(line.diff->text) : line.code; }
-
 std::string_view without_indent(std::string_view text) {
   const size_t first = text.find_first_not_of(" \t");
   return first == std::string_view::npos ? std::string_view() : text.substr(first);

@@ -47,6 +47,10 @@ struct CodeLine {
 inline bool is_new_code(const CodeLine& line) { return line.kind == LineKind::Added && !line.moved; }
 // The one test of "did the PR delete this line": a removed line that is not moved code.
 inline bool is_deleted_code(const CodeLine& line) { return line.kind == LineKind::Removed && !line.moved; }
+// The line as the diff has it, comments and string contents included.
+inline std::string_view raw_text(const CodeLine& line) {
+  return line.diff ? std::string_view(line.diff->text) : std::string_view(line.code);
+}
 
 struct HunkView {
   const Hunk* hunk = nullptr;

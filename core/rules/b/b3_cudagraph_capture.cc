@@ -190,7 +190,7 @@ class B3CudagraphCapture final : public Rule {
             if (RE2::PartialMatch(tested, phase_only) && !RE2::PartialMatch(tested, R"(\.(?:item|tolist|any|all)\()"))
               continue;
           }
-          const std::string statement = abc::source_text(line->diff ? std::string_view(line->diff->text) : line->code, Language::Python);
+          const std::string statement = abc::source_text(raw_text(*line), Language::Python);
           const std::string place = function.empty() ? "capture block" : function;
           Finding finding = abc::line_finding("B3", Severity::Red, *file, *line, message,
                                               {{"statement", abc::clip(statement)}, {"function", place}});

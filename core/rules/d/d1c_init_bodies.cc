@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include "core/analysis/diff_lines_by_side.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/line_lexer.h"
 #include "core/analysis/structure.h"
@@ -204,13 +205,14 @@ bool shown_from_def(const InitBody& body, int line) {
 }
 
 FileClasses::FileClasses(const FileView& file) {
+  const HeadLines lines(file);
   for (const HunkView& hunk : file.hunks)
     if (const std::optional<SectionClass> section = section_class(hunk))
       add_header(section->name, section->bases, section->indent);
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const ast::PythonSyntax& python = part.python();
     for (const ast::PyClass& entry : python.classes) {
-      const CodeLine* header = new_side_line(file, entry.header_line);
+      const CodeLine* header = lines.at(entry.header_line);
       if (!header) continue;
       std::string bases;
       const auto add_base = [&bases](const std::string& base) {
@@ -223,7 +225,7 @@ FileClasses::FileClasses(const FileView& file) {
     }
     for (const ast::PyBinding& binding : python.bindings) {
       if (binding.target != ast::PyTarget::Name) continue;
-      const CodeLine* line = new_side_line(file, binding.line);
+      const CodeLine* line = lines.at(binding.line);
       if (!line) continue;
       const ast::PyBindingForm form = binding.form;
       const bool defines = form == ast::PyBindingForm::Def;

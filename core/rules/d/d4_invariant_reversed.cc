@@ -81,11 +81,6 @@ const RuleMeta kMeta{
     .line_patterns = {},
 };
 
-// Text of the raw diff line (with comments): the invariants are stated in comments.
-std::string_view raw_text(const CodeLine& line) {
-  return line.diff ? std::string_view(line.diff->text) : std::string_view(line.code);
-}
-
 std::string_view trim(std::string_view text) {
   const size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
