@@ -9,7 +9,30 @@ import { waitUntil } from './review-page.mjs';
 export async function openOptions(session) {
   const page = await session.openExtensionPage('options.html');
   await page.waitForSelector('[data-options="pack-import"]', { timeout: 15000 });
+  await drawingFrames(page);
   return page;
+}
+
+// A click waits for its target to hold still over two animation frames. Twice in CI an options
+// page drew none for 30 s (the click timed out "waiting for element to be visible, enabled and
+// stable", its `fill` just done); why is not known, and in 37 runs of that file
+// alone, under load, it never happened. So a page that draws no frame within 5 s is brought to the
+// front (a hidden page draws none) and asked again, and one that still draws none fails here, with
+// what the page says of its visibility, instead of at the click.
+async function drawingFrames(page) {
+  // The page's own timer answers when no frame comes; the test's answers when the page runs nothing.
+  const frameWithin = (ms) => Promise.race([
+    page.evaluate((wait) => new Promise((resolve) => {
+      requestAnimationFrame(() => resolve(true));
+      setTimeout(() => resolve(false), wait);
+    }), ms),
+    new Promise((resolve, reject) => { setTimeout(() => reject(new Error('the options page runs no script for 10 s')), 2 * ms).unref(); }),
+  ]);
+  if (await frameWithin(5000)) return;
+  await page.bringToFront();
+  if (await frameWithin(5000)) return;
+  const state = await page.evaluate(() => `visibilityState ${document.visibilityState}, focus ${document.hasFocus()}`);
+  throw new Error(`the options page draws no animation frame (${state}): a click on it could not complete`);
 }
 
 async function setControl(page, selector, value) {
