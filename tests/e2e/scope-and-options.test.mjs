@@ -11,6 +11,7 @@ import { waitForTierBadges } from './support/badges.mjs';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { renderClassicList } from './support/list-pages.mjs';
+import { untilItDraws } from './support/options-page.mjs';
 import { REPO_ROOT } from './support/paths.mjs';
 import { DEMO_PR, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 
@@ -47,6 +48,7 @@ async function openOptions({ colorScheme = 'light' } = {}) {
   await page.emulateMedia({ colorScheme });
   await page.goto(`${extensionOrigin}/options.html`);
   await page.waitForSelector('[data-options="feature-switch"]');
+  await untilItDraws(page);
   return page;
 }
 

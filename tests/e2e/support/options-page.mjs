@@ -9,17 +9,19 @@ import { waitUntil } from './review-page.mjs';
 export async function openOptions(session) {
   const page = await session.openExtensionPage('options.html');
   await page.waitForSelector('[data-options="pack-import"]', { timeout: 15000 });
-  await drawingFrames(page);
+  await untilItDraws(page);
   return page;
 }
 
-// A click waits for its target to hold still over two animation frames. Twice in CI an options
-// page drew none for 30 s (the click timed out "waiting for element to be visible, enabled and
-// stable", its `fill` just done); why is not known, and in 37 runs of that file
-// alone, under load, it never happened. So a page that draws no frame within 5 s is brought to the
-// front (a hidden page draws none) and asked again, and one that still draws none fails here, with
-// what the page says of its visibility, instead of at the click.
-async function drawingFrames(page) {
+/**
+ * Resolves once `page` draws animation frames; fails, saying so, when it draws none. A click waits
+ * for its target to hold still over two frames. Twice in CI an options page drew none for 30 s (the
+ * click timed out "waiting for element to be visible, enabled and stable", its `fill` just done);
+ * why is not known, and in 37 runs of that file alone, under load, it never happened. So a page
+ * that draws no frame within 5 s is brought to the front (a hidden page draws none) and asked
+ * again, and one that still draws none fails here, with its visibility and focus, not in a click.
+ */
+export async function untilItDraws(page) {
   // The page's own timer answers when no frame comes; the test's answers when the page runs nothing.
   const frameWithin = (ms) => Promise.race([
     page.evaluate((wait) => new Promise((resolve) => {
