@@ -2,7 +2,10 @@
 // human reviewer only where their keywords appear in the diff. Never findings, never red.
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "core/analysis/line_patterns.h"
 #include "core/summary/diff_scan.h"
 #include "core/summary/summary_parts.h"
 
@@ -33,6 +36,30 @@ const PromptRule kPromptRules[] = {
      "whether each division uses the right parallel size (EP vs TP denominators)"},
 };
 
+constexpr size_t kPromptCount = sizeof(kPromptRules) / sizeof(kPromptRules[0]);
+
+// The triggers as one set keyed by their index, so each changed line is scanned once for all.
+const LinePatternSet& triggers() {
+  static const LinePatternSet set = [] {
+    std::vector<std::pair<std::string, std::string>> patterns;
+    for (size_t i = 0; i < kPromptCount; ++i) patterns.emplace_back(std::to_string(i), kPromptRules[i].trigger);
+    return LinePatternSet(patterns);
+  }();
+  return set;
+}
+
+// Each companion on its own: over a whole file's lines, one set (its DFA run on every line) measured
+// slower than these searches, which stop at the first line that matches.
+const std::vector<std::unique_ptr<RE2>>& companions() {
+  static const std::vector<std::unique_ptr<RE2>> compiled = [] {
+    std::vector<std::unique_ptr<RE2>> all;
+    for (const PromptRule& rule : kPromptRules)
+      all.push_back(*rule.companion ? std::make_unique<RE2>(rule.companion) : nullptr);
+    return all;
+  }();
+  return compiled;
+}
+
 bool file_mentions(const FileView& file, const RE2& pattern) {
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines)
@@ -40,43 +67,38 @@ bool file_mentions(const FileView& file, const RE2& pattern) {
   return false;
 }
 
-// The companion is looked for only in a file whose changed lines trigger: a whole file's context
-// is long, its changed lines few.
-std::optional<std::string> first_trigger(const ReviewModel& model, const RE2& trigger, const RE2* companion) {
-  for (const FileView& file : model.files) {
-    if (file.is_test) continue;
-    const CodeLine* first = nullptr;
-    for (const HunkView& hunk : file.hunks) {
-      for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Context && line.diff != nullptr && RE2::PartialMatch(line.diff->text, trigger)) {
-          first = &line;
-          break;
-        }
-      if (first != nullptr) break;
-    }
-    if (first != nullptr && (companion == nullptr || file_mentions(file, *companion))) return where({&file, first}).text;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
+// Each question is raised at the first file (in diff order, tests left out) whose changed lines
+// trigger it and that mentions its companion, at that file's first triggering line. The companion
+// is looked for only in a file whose changed lines trigger: a whole file's context is long, its
+// changed lines few.
 std::vector<std::string> reviewer_prompts(const ReviewModel& model) {
-  struct Compiled {
-    std::unique_ptr<RE2> trigger, companion;
-    const char* question;
-  };
-  static const std::vector<Compiled> compiled = [] {
-    std::vector<Compiled> rules;
-    for (const PromptRule& rule : kPromptRules)
-      rules.push_back({std::make_unique<RE2>(rule.trigger),
-                       *rule.companion ? std::make_unique<RE2>(rule.companion) : nullptr, rule.question});
-    return rules;
-  }();
+  std::optional<std::string> raised_at[kPromptCount];
+  size_t open = kPromptCount;
+  for (const FileView& file : model.files) {
+    if (file.is_test) continue;
+    const CodeLine* first[kPromptCount] = {};
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines) {
+        if (line.kind == LineKind::Context || line.diff == nullptr) continue;
+        for (const std::string& key : triggers().match(line.diff->text)) {
+          const size_t rule = std::stoul(key);
+          if (first[rule] == nullptr) first[rule] = &line;
+        }
+      }
+    for (size_t rule = 0; rule < kPromptCount; ++rule) {
+      if (raised_at[rule] || first[rule] == nullptr) continue;
+      if (companions()[rule] && !file_mentions(file, *companions()[rule])) continue;
+      raised_at[rule] = where({&file, first[rule]}).text;
+      --open;
+    }
+    if (open == 0) break;
+  }
   std::vector<std::string> prompts;
-  for (const Compiled& rule : compiled)
-    if (auto at = first_trigger(model, *rule.trigger, rule.companion.get()))
-      prompts.push_back(std::string("Reviewer should ask ") + rule.question + " (`" + *at + "`)");
+  for (size_t rule = 0; rule < kPromptCount; ++rule)
+    if (raised_at[rule])
+      prompts.push_back(std::string("Reviewer should ask ") + kPromptRules[rule].question + " (`" + *raised_at[rule] + "`)");
   return prompts;
 }
 

@@ -133,6 +133,7 @@ std::vector<std::pair<const CodeLine*, std::string>> aiter_call_keywords(const H
     const std::string& code = line.code;
     size_t from = 0;
     if (depth == 0) {
+      if (code.find("aiter.") == std::string::npos) continue;  // what `call` needs, found without RE2
       if (!call.Match(code, 0, code.size(), RE2::UNANCHORED, &call_at, 1)) continue;
       from = static_cast<size_t>(call_at.data() - code.data());
     }
@@ -165,12 +166,9 @@ Question aiter_usage(const ReviewModel& model) {
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
     for (const HunkView& hunk : file.hunks) {
-      std::set<std::string> removed_keywords;
-      for (const CodeLine& line : hunk.lines)
-        if (line.kind == LineKind::Removed)
-          for (const auto& k : all_matches(line.code, keyword)) removed_keywords.insert(k);
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind == LineKind::Context) continue;
+        // Both patterns name aiter: a line without the word is passed over without RE2.
+        if (line.kind == LineKind::Context || line.code.find("aiter") == std::string::npos) continue;
         const bool added = line.kind == LineKind::Added;
         std::string module, names, plain;
         if (RE2::PartialMatch(line.code, import_line, &module, &names, &plain)) {
@@ -183,7 +181,13 @@ Question aiter_usage(const ReviewModel& model) {
           note({&file, &line});
         }
       }
-      for (const auto& [line, name] : aiter_call_keywords(hunk))
+      const auto keywords = aiter_call_keywords(hunk);
+      if (keywords.empty()) continue;
+      std::set<std::string> removed_keywords;
+      for (const CodeLine& line : hunk.lines)
+        if (line.kind == LineKind::Removed)
+          for (const auto& k : all_matches(line.code, keyword)) removed_keywords.insert(k);
+      for (const auto& [line, name] : keywords)
         if (!removed_keywords.count(name)) {
           add_unique(new_kwargs, "`" + name + "`");
           note({&file, line});
