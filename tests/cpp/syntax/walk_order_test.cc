@@ -64,6 +64,24 @@ TEST(WalkOrder, AWholeWalkVisitsWhatTheCursorVisitsWithTheSameKinds) {
   EXPECT_EQ(walk_visits(cpp.root(), always), cursor_visits(cpp.root(), always));
 }
 
+// Comments (extras), error and missing nodes and aliased nodes are flattened as the cursor lists them.
+TEST(WalkOrder, CommentsErrorsAndAliasesAreListedAsTheCursorListsThem) {
+  const auto always = [](Node) { return true; };
+  const SyntaxTree python = parse_python(
+      "x = [1,  # one\n     2]  # two\n"
+      "def f(:\n    return (1 +\n"
+      "print >> sys.stderr, 'x'\n"
+      "class C: pass  # three\n");
+  EXPECT_FALSE(python.clean());
+  EXPECT_EQ(walk_visits(python.root(), always), cursor_visits(python.root(), always));
+  const SyntaxTree cpp = parse_cpp(
+      "#define M(x) x  // one\n"
+      "template <typename T> struct S { T v; /* two */ };\n"
+      "void k() { k<<<1, 2>>>(); int a = ; M(a) }\n");
+  EXPECT_FALSE(cpp.clean());
+  EXPECT_EQ(walk_visits(cpp.root(), always), cursor_visits(cpp.root(), always));
+}
+
 TEST(WalkOrder, SkippedChildrenAndSubtreeWalksMatchTheCursor) {
   const SyntaxTree tree = parse_python(kPython);
   const auto not_into_defs = [](Node node) { return node.kind() != "function_definition"; };
