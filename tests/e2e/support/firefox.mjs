@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { EXTENSION_DIR } from './browser.mjs';
 import { assertRequestsAllowed } from './request-audit.mjs';
+import { waitUntil } from './review-page.mjs';
 import { startTunnelProxy } from './tunnel-proxy.mjs';
 
 export const FIREFOX = '/usr/bin/firefox-esr';
@@ -16,24 +17,6 @@ const ADDON_ID = 'atom-review@rocm-atom-tools.invalid'; // manifest.json browser
 // The extension's moz-extension:// host, fixed through `extensions.webextensions.uuids` (Firefox
 // picks a random one per profile otherwise) so the tests can open the options page.
 const EXTENSION_UUID = '0b1e2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-
-const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-
-// Waits until `page` holds its extension document, loaded. Asked while the tab leaves about:blank,
-// Firefox's remote agent can fail an evaluation outright ("right-hand side of 'in' should be an
-// object, got null", once in CI), and puppeteer's waitForFunction gives up on the first such error;
-// here a failed or unanswered question counts as "not yet".
-async function untilExtensionDocument(page) {
-  const until = Date.now() + 15000;
-  const loaded = () => Promise.race([
-    page.evaluate(() => document.readyState === 'complete' && location.protocol === 'moz-extension:'),
-    sleep(2000).then(() => false),
-  ]).catch(() => false);
-  while (!(await loaded())) {
-    if (Date.now() > until) throw new Error(`waited 15 s for the extension page in ${page.url()}`);
-    await sleep(100);
-  }
-}
 
 /**
  * Returns what browser.mjs's launchWithExtension does, for the helpers both browsers share:
@@ -75,7 +58,8 @@ export async function launchFirefoxWithExtension({ port }) {
     // Over BiDi the load of a page in the extension's process is never reported: the navigation
     // is not awaited, the callers wait for what they need on the page.
     page.goto(`${extensionOrigin}/${path}`, { timeout: 60000 }).catch(() => {});
-    await untilExtensionDocument(page);
+    await waitUntil(page, () => document.readyState === 'complete' && location.protocol === 'moz-extension:', null,
+      { timeout: 15000, what: `${path} to load`, loading: true });
     return page;
   }
   let storagePage = null; // an extension page to read storage.local from, opened when first needed

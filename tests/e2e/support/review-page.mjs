@@ -1,11 +1,19 @@
 // A pull request page as the reviewer uses it, for Chromium (Playwright) and Firefox (Puppeteer)
 // alike (the page calls both libraries share; waitUntil polls instead of either's waitForFunction).
 
-/** Polls `predicate(arg)` in the page until it is true; fails with `what` after `timeout` ms. */
-export async function waitUntil(page, predicate, arg, { timeout = 30000, what = 'the condition' } = {}) {
+/**
+ * Polls `predicate(arg)` in the page until it is true; fails with `what` after `timeout` ms. With
+ * `loading`, the page may be between documents: an evaluation that fails, or gives no answer in
+ * 2 s, counts as false (Firefox's remote agent failed one outright as a tab left about:blank, once
+ * in CI, with "right-hand side of 'in' should be an object, got null").
+ */
+export async function waitUntil(page, predicate, arg, { timeout = 30000, what = 'the condition', loading = false } = {}) {
   const until = Date.now() + timeout;
+  const holds = () => (loading
+    ? Promise.race([page.evaluate(predicate, arg), new Promise((resolve) => { setTimeout(resolve, 2000, false); })]).catch(() => false)
+    : page.evaluate(predicate, arg));
   for (;;) {
-    if (await page.evaluate(predicate, arg)) return;
+    if (await holds()) return;
     if (Date.now() > until) throw new Error(`waited ${timeout} ms for ${what}`);
     await new Promise((resolve) => { setTimeout(resolve, 100); });
   }
