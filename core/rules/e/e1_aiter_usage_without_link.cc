@@ -25,7 +25,10 @@ const RuleMeta kMeta{
     .what =
         "Finds new `from aiter… import X` lines (names not merely moved from a removed line; "
         "infrastructure modules `aiter.dist/jit/utility` and the basic enums and dtype tables are "
-        "left out) and new keyword arguments added to existing aiter calls, in a repository "
+        "left out) and new keyword arguments on aiter calls (`aiter.f(…)`, or `f(…)` with `f` imported "
+        "from an aiter module): a keyword added to an existing call, or passed by a call the PR wrote "
+        "when no call of that function in the base file passes it (a function the base never calls "
+        "is left out: nothing says which of its keywords are new); in a repository "
         "other than aiter itself, when the PR description links no aiter pull request "
         "(`ROCm/aiter#N`, `github.com/ROCm/aiter/pull/N`, `aiter#N`, `aiter PR #N`).",
     .why =
@@ -116,8 +119,12 @@ void imports_the_parser_lost(const ast::FileSyntax& part, const std::map<int, st
   }
 }
 
+bool any_aiter_module(const std::string& module) { return module == "aiter" || module.rfind("aiter.", 0) == 0; }
+
+// Names `from <module> import` statements bring in, for the modules `wanted` accepts.
 // `side_lines`: the raw text of that side's lines the diff shows, by line number.
-std::vector<ImportedName> aiter_imports(const SideTrees& side, const std::map<int, std::string_view>& side_lines) {
+std::vector<ImportedName> aiter_imports(const SideTrees& side, const std::map<int, std::string_view>& side_lines,
+                                        bool (*wanted)(const std::string& module) = kernel_api_module) {
   std::vector<ImportedName> out;
   for (const ast::FileSyntax& part : side.parts) {
     std::set<int> parsed;  // lines of import statements the tree holds
@@ -125,7 +132,7 @@ std::vector<ImportedName> aiter_imports(const SideTrees& side, const std::map<in
       if (node.kind() != "import_from_statement") return node.kind() != "import_statement";
       for (int line = part.tree.start_line(node); line <= part.tree.end_line(node); ++line) parsed.insert(line);
       const std::string module = ast::without_spaces(part.tree.text(node.field("module_name")));
-      if (!kernel_api_module(module)) return false;
+      if (!wanted(module)) return false;
       for (uint32_t i = 0; i < node.child_count(); ++i) {
         if (node.child_field_name(i) != "name") continue;
         const syntax::Node child = node.child(i);
@@ -186,10 +193,24 @@ FileUsage new_usage(const FileView& file) {
     if (old_names.count(imported.name)) continue;
     add(imported.name, written.count(imported.line) ? imported.line : imported.statement_line);
   }
-  // New keyword arguments on aiter calls that already existed (their first line is unchanged).
+  // New keyword arguments on aiter calls (`aiter.f(…)`, or `f(…)` with `f` imported from any aiter
+  // module): on a call that already existed (its first line is unchanged), a keyword its unchanged
+  // lines did not pass; on a call the PR wrote, a keyword none of the base's calls of that function
+  // pass, when the base calls it at all (else nothing says which of its keywords are new).
+  std::set<std::string> aiter_functions;
+  for (const ImportedName& imported : aiter_imports(head_trees(file), shown_lines(file, true), any_aiter_module))
+    aiter_functions.insert(imported.name);
+  auto calls_aiter = [&](const ast::PyCall& call) {
+    return call.callee.rfind("aiter.", 0) == 0 || aiter_functions.count(call.callee) > 0;
+  };
+  std::vector<const ast::PyCall*> written_calls;
   for (const ast::FileSyntax& part : head_trees(file).parts)
     for (const ast::PyCall& call : part.python().calls) {
-      if (call.callee.rfind("aiter.", 0) != 0 || added.count(call.line)) continue;
+      if (!calls_aiter(call)) continue;
+      if (added.count(call.line)) {
+        if (written.count(call.line)) written_calls.push_back(&call);
+        continue;
+      }
       std::set<std::string> old_keywords;
       for (const ast::PyArgument& argument : call.arguments)
         if (!argument.keyword.empty() && !added.count(argument.line)) old_keywords.insert(argument.keyword);
@@ -197,6 +218,22 @@ FileUsage new_usage(const FileView& file) {
         if (!argument.keyword.empty() && written.count(argument.line) && !old_keywords.count(argument.keyword))
           add(argument.keyword + "= on " + call.callee, argument.line);
     }
+  if (written_calls.empty()) return usage;
+  std::map<std::string, std::set<std::string>> base_keywords;  // callee → the keywords its base calls pass
+  for (const ast::FileSyntax& part : base_trees(file).parts)
+    for (const ast::PyCall& call : part.python().calls) {
+      if (!calls_aiter(call)) continue;
+      std::set<std::string>& keywords = base_keywords[call.callee];
+      for (const ast::PyArgument& argument : call.arguments)
+        if (!argument.keyword.empty()) keywords.insert(argument.keyword);
+    }
+  for (const ast::PyCall* call : written_calls) {
+    const auto known = base_keywords.find(call->callee);
+    if (known == base_keywords.end()) continue;
+    for (const ast::PyArgument& argument : call->arguments)
+      if (!argument.keyword.empty() && written.count(argument.line) && !known->second.count(argument.keyword))
+        add(argument.keyword + "= on " + call->callee, argument.line);
+  }
   return usage;
 }
 

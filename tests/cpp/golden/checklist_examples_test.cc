@@ -3,9 +3,13 @@
 // meta.json `evidence` (free text) into cases(); a test checks that cases() covers every rule
 // entry of every meta.json, so a new labelled entry cannot be missed.
 //
-// Not every positive fires yet. Those are listed in known_misses() with the reason; the test fails
-// both when a positive outside that list misses and when a listed one starts to fire (then take
-// it off the list), so the list can only shrink.
+// Each case is reviewed from its diff alone (hunks) and, when scripts/corpus-trees found the head
+// version of any of its files in the window bundles (by the blob id of the diff's `index` line),
+// again with those whole files, as `--repo` and the extension review it; the rest stay hunks.
+//
+// Not every positive fires yet. Those are listed in known_misses() by mode with the reason; the
+// test fails both when a positive outside that list misses and when a listed one starts to fire
+// (then take it off the list), so the list can only shrink.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -81,15 +85,18 @@ const std::vector<Case>& cases() {
   return all;
 }
 
-// "<dir> <rule>" → why it does not fire yet.
+// "<dir> <rule> <mode>" → why it does not fire yet.
 const std::map<std::string, std::string>& known_misses() {
   static const std::map<std::string, std::string> misses = {
-      {"ATOM-1321 B3", "a new allocation inside a custom op body on the captured path is not recognised (every "
-                       "custom op allocates its output; telling this one apart needs the capture context)"},
-      {"ATOM-1494 E1", "the callee's aiter import (layernorm.py:15-17) is outside the diff, so the new `emit_bf16=` "
-                       "cannot be known to be on an aiter call without the whole file"},
-      {"ATOM-1498 A2", "the MI308 scope is only in the GitHub description; the squash body is empty"},
-      {"ATOM-1548 B6", "the same getattr default is not a routing value left unhandled"},
+      {"ATOM-1321 B3 hunks", "a new allocation inside a custom op body on the captured path is not recognised (every "
+                             "custom op allocates its output; telling this one apart needs the capture context)"},
+      {"ATOM-1321 B3 whole", "as from the hunks"},
+      {"ATOM-1494 E1 hunks", "the callee's aiter import (layernorm.py:15-17) and its earlier call are outside the diff, "
+                             "so the new `emit_bf16=` cannot be known to be a new keyword of an aiter call"},
+      {"ATOM-1498 A2 hunks", "the MI308 scope is only in the GitHub description; the squash body is empty"},
+      {"ATOM-1498 A2 whole", "as from the hunks"},
+      {"ATOM-1548 B6 hunks", "the same getattr default is not a routing value left unhandled"},
+      {"ATOM-1548 B6 whole", "as from the hunks"},
   };
   return misses;
 }
@@ -140,10 +147,34 @@ TEST_F(ChecklistExamples, EveryLabelledRuleEntryIsTranscribed) {
   EXPECT_EQ(labelled, transcribed);
 }
 
-bool fires_at_its_place(const Case& example) {
+// The head versions scripts/corpus-trees found for `example`'s files, by path: empty when it found
+// none (or cannot run without ../shared/repos).
+HeadFiles heads_of(const Case& example) {
+  static const std::string trees = ci_test::corpus_trees_dir();
+  HeadFiles heads;
+  if (trees.empty()) return heads;
+  const fs::path dir = fs::path(trees) / "labelled" / "checklist" / example.dir / fs::path(example.diff).stem() / "head";
+  std::error_code code;
+  if (!fs::is_directory(dir, code)) return heads;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file())
+      heads.emplace(fs::relative(entry.path(), dir).generic_string(), ci_test::read_file(entry.path()));
+  return heads;
+}
+
+// "hunks", and "whole" when some of the case's files have their head version.
+std::vector<std::string> modes_of(const Case& example) {
+  std::vector<std::string> modes = {"hunks"};
+  if (!heads_of(example).empty()) modes.push_back("whole");
+  return modes;
+}
+
+bool fires_at_its_place(const Case& example, const std::string& mode) {
   const fs::path dir = checklist_dir() / example.dir;
   const json labelled = json::parse(ci_test::read_file(dir / "meta.json"));
-  const json result = json::parse(review_to_json_text(ci_test::read_file(dir / example.diff), meta_for(labelled)));
+  const std::string diff = ci_test::read_file(dir / example.diff);
+  const json result = json::parse(mode == "whole" ? review_to_json_text(diff, meta_for(labelled), heads_of(example))
+                                                  : review_to_json_text(diff, meta_for(labelled)));
   bool hit = false;
   for (const json& finding : result["findings"])
     for (const Place& place : example.places) hit = hit || lands_on(finding, example, place);
@@ -158,25 +189,30 @@ class EveryRuleOn : public testing::RuleStatusScope {
 };
 
 TEST_F(ChecklistExamples, PositivesFireAndNegativesStaySilent) {
-  int fired = 0, positives = 0, fired_as_shipped = 0;
+  // Counted in each case's fullest mode: with whole files where the bundles have them.
+  int fired = 0, positives = 0, fired_as_shipped = 0, fired_from_hunks = 0;
   for (const Case& example : cases())
-    if (example.positive && fires_at_its_place(example)) ++fired_as_shipped;
+    if (example.positive && fires_at_its_place(example, modes_of(example).back())) ++fired_as_shipped;
   const EveryRuleOn every_rule_on;
   for (const Case& example : cases()) {
-    const bool hit = fires_at_its_place(example);
-    const std::string key = example.dir + " " + example.rule;
-    if (!example.positive) {
-      EXPECT_FALSE(hit) << key << ": must not fire there";
-      continue;
+    if (example.positive) ++positives;
+    for (const std::string& mode : modes_of(example)) {
+      const bool hit = fires_at_its_place(example, mode);
+      const std::string key = example.dir + " " + example.rule + " " + mode;
+      if (!example.positive) {
+        EXPECT_FALSE(hit) << key << ": must not fire there";
+        continue;
+      }
+      if (hit && mode == "hunks") ++fired_from_hunks;
+      if (hit && mode == modes_of(example).back()) ++fired;
+      const bool listed = known_misses().count(key) > 0;
+      if (listed) EXPECT_FALSE(hit) << key << " fires now: take it off known_misses()";
+      else EXPECT_TRUE(hit) << key << ": the positive does not fire at its line";
     }
-    ++positives;
-    if (hit) ++fired;
-    const bool listed = known_misses().count(key) > 0;
-    if (listed) EXPECT_FALSE(hit) << key << " fires now: take it off known_misses()";
-    else EXPECT_TRUE(hit) << key << ": the positive does not fire at its line";
   }
-  std::cout << "checklist positives firing at their line: " << fired << " of " << positives
-            << " with every rule on, " << fired_as_shipped << " with the measured statuses (off rules do not run)\n";
+  std::cout << "checklist positives firing at their line, every rule on: " << fired << " of " << positives
+            << " with whole files where the bundles have them (" << fired_from_hunks << " from the hunks alone); "
+            << fired_as_shipped << " with the measured statuses (off rules do not run)\n";
 }
 
 }  // namespace
