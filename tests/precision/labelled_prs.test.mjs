@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelledPrs } from '../../scripts/lib/precision/labelled_prs.mjs';
+import { labelledHead, labelledPrs } from '../../scripts/lib/precision/labelled_prs.mjs';
 
 function sharedWith(files) {
   const shared = mkdtempSync(join(tmpdir(), 'labelled-prs-'));
@@ -61,6 +61,24 @@ test('no labeled folder: no PRs', () => {
   const shared = sharedWith({});
   try {
     assert.deepEqual(labelledPrs(shared), []);
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+});
+
+test('a labelled PR has head files when the corpus trees hold its case and diff stem', () => {
+  const shared = sharedWith({
+    'labeled/szz/aiter-7/meta.json': { repo: 'ROCm/aiter', intro_sha: 'fedcba98765432', fix_sha: '1111111111aa' },
+    'labeled/szz/aiter-7/intro.diff': 'diff',
+    'labeled/szz/aiter-7/fix.diff': 'diff',
+    'trees/labelled/szz/aiter-7/fix/head/aiter/ops.py': 'x = 1\n',
+  });
+  try {
+    const [intro, fix] = labelledPrs(shared);
+    assert.equal(intro.stem, 'intro');
+    assert.equal(labelledHead(join(shared, 'trees'), intro), null);
+    assert.equal(labelledHead(join(shared, 'trees'), fix), join(shared, 'trees/labelled/szz/aiter-7/fix/head'));
+    assert.equal(labelledHead(null, fix), null);
   } finally {
     rmSync(shared, { recursive: true, force: true });
   }

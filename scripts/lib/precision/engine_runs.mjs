@@ -1,11 +1,12 @@
 // Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
 // through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`); and on the
-// labelled PRs outside the corpus (labelled_prs.mjs), in hunks mode only.
+// labelled PRs outside the corpus (labelled_prs.mjs): hunks, and whole where the trees hold some
+// of their head files.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { labelledPrs } from './labelled_prs.mjs';
+import { labelledHead, labelledPrs } from './labelled_prs.mjs';
 
 // "ROCm/ATOM" → "atom", "ROCm/aiter" → "aiter": the folder under ../shared/corpus and the trees.
 export const repoDir = (repo) => repo.slice(repo.indexOf('/') + 1).toLowerCase();
@@ -25,7 +26,7 @@ export function corpusTrees(root) {
 
 // targets: [{repo, commit, mode}]. Returns [{repo, commit, mode, finding, result}] for every
 // finding the engine gives now, and `missing`: targets whose diff is neither in the corpus nor a
-// labelled PR (or a labelled PR asked for in whole mode).
+// labelled PR (or a labelled PR asked for in whole mode that has no head files).
 export function runEngine({ cli, shared, trees, targets }) {
   const findings = [];
   const missing = [];
@@ -35,7 +36,7 @@ export function runEngine({ cli, shared, trees, targets }) {
   const present = [...unique.values()].filter((t) => {
     if (existsSync(corpusDiff(shared, t.repo, t.commit))) return true;
     const pr = outside.get(`${t.repo} ${t.commit}`);
-    if (pr && t.mode === 'hunks') labelled.push({ target: t, pr });
+    if (pr && (t.mode === 'hunks' || labelledHead(trees, pr))) labelled.push({ target: t, pr });
     else missing.push(t);
     return false;
   });
@@ -56,7 +57,8 @@ export function runEngine({ cli, shared, trees, targets }) {
     for (const { target, pr } of labelled) {
       const metaPath = join(metas, 'meta.json');
       writeFileSync(metaPath, JSON.stringify(pr.meta));
-      const args = ['review', '--format', 'json', ...allRulesFlag(cli), '--meta', metaPath, pr.diff];
+      const head = target.mode === 'whole' ? ['--repo', labelledHead(trees, pr)] : [];
+      const args = ['review', '--format', 'json', ...allRulesFlag(cli), '--meta', metaPath, ...head, pr.diff];
       const result = JSON.parse(execFileSync(cli, args, { maxBuffer: 1 << 30 }).toString());
       for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
     }

@@ -1,9 +1,11 @@
 // Real PRs outside the corpus whose findings can be labelled too: the checklist's cited PRs
 // (../shared/labeled/checklist/<case>/pr.diff), and the bug-introducing and bug-fixing PRs of the
-// SZZ set (../shared/labeled/szz/<case>/intro.diff, fix.diff). No whole files ship with them, so
-// they are reviewed from their hunks only. A label names one by its commit's sha10, as it names a corpus diff.
+// SZZ set (../shared/labeled/szz/<case>/intro.diff, fix.diff). No whole files ship with them;
+// scripts/corpus-trees finds in the window bundles the head versions of some of their files (by
+// the diffs' blob ids), so a PR with any is reviewed whole too (labelledHead), the rest of its
+// files from their hunks. A label names one by its commit's sha10, as it names a corpus diff.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const SETS = [
   { set: 'checklist', diff: 'pr.diff', sha: (m) => m.sha, number: (m) => m.number, title: (m) => m.title, body: (m) => m.body },
@@ -13,7 +15,7 @@ const SETS = [
 
 const fullRepo = (name) => (name.includes('/') ? name : name.toLowerCase() === 'aiter' ? 'ROCm/aiter' : 'ROCm/ATOM');
 
-// [{repo, commit, set, name, diff, meta}], meta being what `review --meta` takes; a case whose
+// [{repo, commit, set, name, stem, diff, meta}], meta being what `review --meta` takes; a case whose
 // commit is also a corpus diff is left out (the corpus, with its whole files, already covers it).
 export function labelledPrs(shared) {
   const prs = [];
@@ -32,8 +34,16 @@ export function labelledPrs(shared) {
       if (existsSync(join(shared, 'corpus', repo.slice(repo.indexOf('/') + 1).toLowerCase(), `${commit}.diff`))) continue;
       const number = Number(source.number(labelled));
       const meta = { repo, title: source.title(labelled) ?? '', body: source.body(labelled) ?? '', ...(Number.isInteger(number) ? { number } : {}) };
-      prs.push({ repo, commit, set: source.set, name, diff, meta });
+      prs.push({ repo, commit, set: source.set, name, stem: basename(source.diff, '.diff'), diff, meta });
     }
   }
   return prs;
+}
+
+// The folder of `pr`'s head files under the corpus trees (scripts/corpus-trees), or null when the
+// bundles hold none of them.
+export function labelledHead(trees, pr) {
+  if (!trees) return null;
+  const head = join(trees, 'labelled', pr.set, pr.name, pr.stem, 'head');
+  return existsSync(head) ? head : null;
 }
