@@ -26,9 +26,9 @@ const RuleMeta kMeta{
         "Finds new `from aiter… import X` lines (names not merely moved from a removed line; "
         "infrastructure modules `aiter.dist/jit/utility` and the basic enums and dtype tables are "
         "left out) and new keyword arguments on aiter calls (`aiter.f(…)`, or `f(…)` with `f` imported "
-        "from an aiter module): a keyword added to an existing call, or passed by a call the PR wrote "
-        "when no call of that function in the base file passes it (a function the base never calls "
-        "is left out: nothing says which of its keywords are new); in a repository "
+        "from an aiter module) that no call of that function in the base file passes: added to an "
+        "existing call, or passed by a call the PR wrote (a function the base never calls is left out "
+        "then: nothing says which of its keywords are new); in a repository "
         "other than aiter itself, when the PR description links no aiter pull request "
         "(`ROCm/aiter#N`, `github.com/ROCm/aiter/pull/N`, `aiter#N`, `aiter PR #N`).",
     .why =
@@ -194,31 +194,36 @@ FileUsage new_usage(const FileView& file) {
     add(imported.name, written.count(imported.line) ? imported.line : imported.statement_line);
   }
   // New keyword arguments on aiter calls (`aiter.f(…)`, or `f(…)` with `f` imported from any aiter
-  // module): on a call that already existed (its first line is unchanged), a keyword its unchanged
-  // lines did not pass; on a call the PR wrote, a keyword none of the base's calls of that function
-  // pass, when the base calls it at all (else nothing says which of its keywords are new).
+  // module): a keyword the PR wrote on a call that already existed (its first line is unchanged)
+  // and its unchanged lines did not pass, or on a call the PR wrote when the base calls that
+  // function at all (else nothing says which of its keywords are new). Either way, a keyword some
+  // call of that function in the base file passes is not new (a changed value, a sibling call).
   std::set<std::string> aiter_functions;
   for (const ImportedName& imported : aiter_imports(head_trees(file), shown_lines(file, true), any_aiter_module))
     aiter_functions.insert(imported.name);
   auto calls_aiter = [&](const ast::PyCall& call) {
     return call.callee.rfind("aiter.", 0) == 0 || aiter_functions.count(call.callee) > 0;
   };
-  std::vector<const ast::PyCall*> written_calls;
+  struct Candidate {
+    const ast::PyCall* call;
+    const ast::PyArgument* argument;
+    bool on_written_call;
+  };
+  std::vector<Candidate> candidates;
   for (const ast::FileSyntax& part : head_trees(file).parts)
     for (const ast::PyCall& call : part.python().calls) {
       if (!calls_aiter(call)) continue;
-      if (added.count(call.line)) {
-        if (written.count(call.line)) written_calls.push_back(&call);
-        continue;
-      }
+      const bool written_call = added.count(call.line) > 0;
+      if (written_call && !written.count(call.line)) continue;  // a moved call
       std::set<std::string> old_keywords;
-      for (const ast::PyArgument& argument : call.arguments)
-        if (!argument.keyword.empty() && !added.count(argument.line)) old_keywords.insert(argument.keyword);
+      if (!written_call)
+        for (const ast::PyArgument& argument : call.arguments)
+          if (!argument.keyword.empty() && !added.count(argument.line)) old_keywords.insert(argument.keyword);
       for (const ast::PyArgument& argument : call.arguments)
         if (!argument.keyword.empty() && written.count(argument.line) && !old_keywords.count(argument.keyword))
-          add(argument.keyword + "= on " + call.callee, argument.line);
+          candidates.push_back({&call, &argument, written_call});
     }
-  if (written_calls.empty()) return usage;
+  if (candidates.empty()) return usage;
   std::map<std::string, std::set<std::string>> base_keywords;  // callee → the keywords its base calls pass
   for (const ast::FileSyntax& part : base_trees(file).parts)
     for (const ast::PyCall& call : part.python().calls) {
@@ -227,12 +232,11 @@ FileUsage new_usage(const FileView& file) {
       for (const ast::PyArgument& argument : call.arguments)
         if (!argument.keyword.empty()) keywords.insert(argument.keyword);
     }
-  for (const ast::PyCall* call : written_calls) {
-    const auto known = base_keywords.find(call->callee);
-    if (known == base_keywords.end()) continue;
-    for (const ast::PyArgument& argument : call->arguments)
-      if (!argument.keyword.empty() && written.count(argument.line) && !known->second.count(argument.keyword))
-        add(argument.keyword + "= on " + call->callee, argument.line);
+  for (const Candidate& candidate : candidates) {
+    const auto known = base_keywords.find(candidate.call->callee);
+    if (known == base_keywords.end() ? candidate.on_written_call : known->second.count(candidate.argument->keyword) > 0)
+      continue;
+    add(candidate.argument->keyword + "= on " + candidate.call->callee, candidate.argument->line);
   }
   return usage;
 }
