@@ -152,18 +152,20 @@ bool shows_end_of(const ast::FileSyntax& part, ast::LineRange statement) {
   return !part.fragment || body_ends_inside(part, statement);
 }
 
-std::vector<VisibleFunction> complete_python_functions(const SideTrees& side) {
-  std::vector<VisibleFunction> out;
+const std::vector<VisibleFunction>& complete_python_functions(const SideTrees& side) {
+  if (side.complete_functions) return *side.complete_functions;
+  auto out = std::make_shared<std::vector<VisibleFunction>>();
   for (const ast::FileSyntax& part : side.parts) {
     if (part.grammar() != syntax::Grammar::Python) continue;
     syntax::walk(part.tree.root(), [&](syntax::Node node) {
       if (node.kind() != "function_definition") return may_hold_a_def(node);
       const ast::LineRange lines{part.tree.start_line(node), part.tree.end_line(node)};
-      if (!node.has_error() && (side.whole || body_ends_inside(part, lines))) out.push_back({&part, node});
+      if (!node.has_error() && (side.whole || body_ends_inside(part, lines))) out->push_back({&part, node});
       return true;  // methods of nested classes and nested defs are functions too
     });
   }
-  return out;
+  side.complete_functions = std::move(out);
+  return *side.complete_functions;
 }
 
 namespace {
@@ -178,7 +180,7 @@ bool touches(const syntax::LineChange& change, int first, int last) {
 }  // namespace
 
 std::vector<VisibleFunction> python_functions_to_check(const FileView& file) {
-  std::vector<VisibleFunction> functions = complete_python_functions(head_trees(file));
+  std::vector<VisibleFunction> functions = complete_python_functions(head_trees(file));  // a copy, to filter
   const std::vector<syntax::LineChange> changes = head_to_base_changes(*file.file);
   if (changes.empty()) return functions;
   std::erase_if(functions, [&](const VisibleFunction& function) {

@@ -2,6 +2,7 @@
 // whole, else one fragment per hunk (that side's lines, parsed with tree-sitter's error
 // recovery). Parsed on first use and kept with the FileView, so every rule shares one parse.
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "core/analysis/file_syntax.h"
@@ -9,9 +10,17 @@
 
 namespace atom {
 
+struct VisibleFunction {
+  const ast::FileSyntax* syntax = nullptr;
+  syntax::Node node;  // a function_definition
+};
+
 struct SideTrees {
   bool whole = false;
   std::vector<ast::FileSyntax> parts;  // whole: the file; else one per hunk with lines on this side
+  // complete_python_functions(), found on first use: several rules ask, and a tree kept for the
+  // next review keeps them too.
+  mutable std::shared_ptr<const std::vector<VisibleFunction>> complete_functions;
 };
 
 // The head side (the PR's version) and the base side of `file`. Empty for a language without a
@@ -24,15 +33,10 @@ const SideTrees& base_trees(const FileView& file);
 // still edits only what changed, and the base's parse reuses the rest of the head's tree.
 std::vector<syntax::LineChange> head_to_base_changes(const FileDiff& diff);
 
-struct VisibleFunction {
-  const ast::FileSyntax* syntax = nullptr;
-  syntax::Node node;  // a function_definition
-};
-
 // Python functions (methods and nested defs too) whose whole text the side shows, parsed without
 // error: every function of a whole file; in a fragment, those from the `def` to a later line back
 // at the def's indentation.
-std::vector<VisibleFunction> complete_python_functions(const SideTrees& side);
+const std::vector<VisibleFunction>& complete_python_functions(const SideTrees& side);
 
 // Whether `part` shows all of the Python compound statement on lines `statement` (a def, an
 // if/elif/else chain or branch, a loop …): always in a whole file; in a fragment when a code line
