@@ -24,4 +24,21 @@ Finding finding_at(std::string rule, Severity severity, Tag tag, const FileView&
                     line.kind == LineKind::Removed ? Side::Old : Side::New);
 }
 
+Finding file_finding(std::string rule, Severity severity, Tag tag, const FileView& file, std::string message_id,
+                     FindingFields fields) {
+  Finding finding = pr_finding(std::move(rule), severity, tag, std::move(message_id), std::move(fields));
+  finding.path = file.path;
+  return finding;
+}
+
+Finding pr_finding(std::string rule, Severity severity, Tag tag, std::string message_id, FindingFields fields) {
+  Finding finding;
+  finding.rule = std::move(rule);
+  finding.severity = severity;
+  finding.tag = tag;
+  finding.message_id = std::move(message_id);
+  finding.fields = std::move(fields);
+  return finding;
+}
+
 }  // namespace atom

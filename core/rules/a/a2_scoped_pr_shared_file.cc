@@ -3,6 +3,7 @@
 #include <memory>
 #include <re2/re2.h>
 #include "core/rules/a/abc_support.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -90,8 +91,8 @@ class A2ScopedPrSharedFile final : public Rule {
     }
     if (shared.empty()) return;
     std::sort(shared.begin(), shared.end());
-    out.push_back(abc::pr_finding("A2", Severity::Warn, "scoped_shared",
-                                  {{"scope", scope}, {"files", abc::quoted_list(shared)}}));
+    out.push_back(pr_finding("A2", Severity::Warn, Tag::Inferred, "scoped_shared",
+                             {{"scope", scope}, {"files", abc::quoted_list(shared)}}));
   }
 };
 

@@ -6,6 +6,7 @@
 #include <set>
 #include <re2/re2.h>
 #include "core/rules/a/abc_support.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -160,8 +161,8 @@ class A3ConditionBroaderThanTested final : public Rule {
     std::string joined;
     for (size_t i = 0; i < targets.size(); ++i)
       joined += (i == 0 ? "" : i + 1 == targets.size() ? " and " : ", ") + targets[i];
-    out.push_back(abc::pr_finding("A3", Severity::Warn, "broader",
-                                  {{"targets", joined}, {"named", named_targets(model.pr_text)}}));
+    out.push_back(pr_finding("A3", Severity::Warn, Tag::Inferred, "broader",
+                             {{"targets", joined}, {"named", named_targets(model.pr_text)}}));
   }
 
  private:

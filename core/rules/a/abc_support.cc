@@ -80,18 +80,6 @@ Finding line_finding(const char* rule, Severity severity, const FileView& file, 
   return finding;
 }
 
-Finding pr_finding(const char* rule, Severity severity, const char* message_id,
-                   std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = rule;
-  finding.severity = severity;
-  finding.tag = Tag::Inferred;
-  finding.message_id = message_id;
-  finding.fields = std::move(fields);
-  finding.place = "pr";
-  return finding;
-}
-
 std::string alnum_lower(std::string_view text) {
   std::string out;
   out.reserve(text.size());

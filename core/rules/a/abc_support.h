@@ -30,10 +30,6 @@ std::string commentary(const CodeLine& line, Language language);
 Finding line_finding(const char* rule, Severity severity, const FileView& file, const CodeLine& line,
                      const char* message_id, std::map<std::string, std::string> fields);
 
-// A finding about the whole pull request (no path, no line).
-Finding pr_finding(const char* rule, Severity severity, const char* message_id,
-                   std::map<std::string, std::string> fields);
-
 // Lower-case letters and digits of `text` only ("DeepSeek-V3" → "deepseekv3").
 std::string alnum_lower(std::string_view text);
 

@@ -3,6 +3,7 @@
 #include <memory>
 #include <re2/re2.h>
 #include "core/analysis/review_model.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -51,13 +52,8 @@ class Hk1TemporaryFiles final : public Rule {
       const std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
       for (const LeftoverFilePattern& leftover : leftovers) {
         if (!RE2::PartialMatch(name, *leftover.pattern)) continue;
-        Finding finding;
-        finding.rule = "HK1";
-        finding.severity = Severity::Warn;
-        finding.path = file.path;
-        finding.message_id = "temporary_file";
-        finding.fields = {{"path", file.path}, {"kind", leftover.kind}};
-        out.push_back(std::move(finding));
+        out.push_back(file_finding("HK1", Severity::Warn, Tag::Verified, file, "temporary_file",
+                                   {{"path", file.path}, {"kind", leftover.kind}}));
         break;
       }
     }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <re2/re2.h>
 #include "core/analysis/review_model.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -105,13 +106,8 @@ class Hk2UnrelatedFiles final : public Rule {
     for (size_t i = 0; i < model.files.size(); ++i) {
       const FileView& file = model.files[i];
       if (!stray[i] && !churn[i]) continue;
-      Finding finding;
-      finding.rule = "HK2";
-      finding.severity = Severity::Note;
-      finding.path = file.path;
-      finding.tag = Tag::Inferred;
-      finding.message_id = stray[i] ? "stray_file" : "formatting_only";
-      finding.fields = {{"path", file.path}};
+      Finding finding = file_finding("HK2", Severity::Note, Tag::Inferred, file, stray[i] ? "stray_file" : "formatting_only",
+                                     {{"path", file.path}});
       if (stray[i]) finding.fields["kind"] = stray_kind(file.path);
       out.push_back(std::move(finding));
     }

@@ -2,6 +2,7 @@
 #include <memory>
 #include <re2/re2.h>
 #include "core/analysis/review_model.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/rule.h"
 
 namespace atom {
@@ -67,12 +68,7 @@ class Hk3FixWithoutTest final : public Rule {
       changes_code |= file.language != Language::Other;
     }
     if (!changes_code || shows_reproduction(model.meta->body.value_or(""))) return;
-    Finding finding;
-    finding.rule = "HK3";
-    finding.severity = Severity::Note;
-    finding.tag = Tag::Inferred;
-    finding.message_id = "no_test";
-    out.push_back(std::move(finding));
+    out.push_back(pr_finding("HK3", Severity::Note, Tag::Inferred, "no_test"));
   }
 };
 

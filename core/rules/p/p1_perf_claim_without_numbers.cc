@@ -1,6 +1,7 @@
 // P1 — the title or description claims a performance gain but the description gives no measured
 // number with a unit.
 #include <memory>
+#include "core/rules/finding_at.h"
 #include "core/rules/p/pr_text.h"
 #include "core/rules/rule.h"
 
@@ -47,7 +48,7 @@ class P1PerfClaimWithoutNumbers final : public Rule {
     if (!text) return;
     const std::string claim = p::perf_claim(*text);
     if (claim.empty() || !p::measured_numbers(*text).empty()) return;
-    out.push_back(p::pr_finding("P1", "claim_without_numbers", {{"claim", claim}}));
+    out.push_back(pr_finding("P1", Severity::Warn, Tag::Inferred, "claim_without_numbers", {{"claim", claim}}));
   }
 };
 

@@ -1,6 +1,7 @@
 // P2 — the description's performance numbers were taken only at toy sizes.
 #include <algorithm>
 #include <memory>
+#include "core/rules/finding_at.h"
 #include "core/rules/p/pr_text.h"
 #include "core/rules/rule.h"
 
@@ -63,7 +64,7 @@ class P2ToyShapesOnly final : public Rule {
       largest = std::max(largest, std::stol(digits) * (kilo ? 1024 : 1));
     }
     if (largest < 0 || largest > 256) return;
-    out.push_back(p::pr_finding("P2", "toy_shapes", {{"largest", std::to_string(largest)}}));
+    out.push_back(pr_finding("P2", Severity::Warn, Tag::Inferred, "toy_shapes", {{"largest", std::to_string(largest)}}));
   }
 };
 

@@ -1,5 +1,6 @@
 // P3 — measured performance numbers with nothing that lets anyone reproduce them.
 #include <memory>
+#include "core/rules/finding_at.h"
 #include "core/rules/p/pr_text.h"
 #include "core/rules/rule.h"
 
@@ -72,7 +73,7 @@ class P3PerfClaimWithoutRepro final : public Rule {
     if (missing.size() < 5) return;  // no command, but two or more of the settings are stated
     std::string list;
     for (const std::string& item : missing) list += (list.empty() ? "" : ", ") + item;
-    out.push_back(p::pr_finding("P3", "no_repro", {{"missing", list}}));
+    out.push_back(pr_finding("P3", Severity::Warn, Tag::Inferred, "no_repro", {{"missing", list}}));
   }
 };
 

@@ -2,6 +2,7 @@
 #include <memory>
 #include <set>
 #include "core/analysis/structure.h"
+#include "core/rules/finding_at.h"
 #include "core/rules/p/pr_text.h"
 #include "core/rules/rule.h"
 
@@ -90,7 +91,7 @@ class P4SingleHeadCount final : public Rule {
     } else {
       return;
     }
-    out.push_back(p::pr_finding("P4", "single_head_count", {{"file", file}, {"shown", shown}}));
+    out.push_back(pr_finding("P4", Severity::Warn, Tag::Inferred, "single_head_count", {{"file", file}, {"shown", shown}}));
   }
 };
 

@@ -1,5 +1,6 @@
 // P5 — the stated timing leaves out a cost that is paid on every call or at cold start.
 #include <memory>
+#include "core/rules/finding_at.h"
 #include "core/rules/p/pr_text.h"
 #include "core/rules/rule.h"
 
@@ -82,7 +83,7 @@ class P5TimingExcludesCost final : public Rule {
       if (RE2::PartialMatch(tail, cold_start, &cost)) when = "at cold start";
       else if (RE2::PartialMatch(tail, per_call, &cost)) when = "on every call";
       if (when == nullptr) continue;
-      out.push_back(p::pr_finding("P5", "excluded_recurring_cost", {{"cost", cost}, {"when", when}}));
+      out.push_back(pr_finding("P5", Severity::Warn, Tag::Inferred, "excluded_recurring_cost", {{"cost", cost}, {"when", when}}));
       return;
     }
   }

@@ -95,15 +95,4 @@ std::vector<std::string> body_matches(const PrText& text, const RE2& pattern) {
   return out;
 }
 
-Finding pr_finding(const char* rule, const char* message_id, std::map<std::string, std::string> fields) {
-  Finding finding;
-  finding.rule = rule;
-  finding.severity = Severity::Warn;
-  finding.tag = Tag::Inferred;
-  finding.message_id = message_id;
-  finding.fields = std::move(fields);
-  finding.place = "pr";
-  return finding;
-}
-
 }  // namespace atom::p

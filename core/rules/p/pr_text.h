@@ -37,7 +37,4 @@ std::vector<std::string> measured_numbers(const PrText& text);
 // All capture groups of `pattern` (one group) over every body line.
 std::vector<std::string> body_matches(const PrText& text, const RE2& pattern);
 
-// A finding about the whole pull request: no path, no line, inferred (it rests on prose).
-Finding pr_finding(const char* rule, const char* message_id, std::map<std::string, std::string> fields);
-
 }  // namespace atom::p
