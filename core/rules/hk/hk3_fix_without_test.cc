@@ -18,9 +18,11 @@ const RuleMeta& hk3_meta() {
     m.summary = "A bug fix that touches code but adds no test and shows no reproduction.";
     m.what =
         "Fires once per PR when the title or a label says it fixes a bug (`fix`, `bug`, `bugfix`, `hotfix`, "
-        "`crash`, `regression`), the PR changes Python or C++/HIP code, no changed file is a test, and the "
-        "description holds no reproduction or verification: no code block, no `repro`/`reproduce`, no "
-        "`pytest`/`python -m` command, no accuracy or test-result table.";
+        "`crash`, `regression`), the PR changes Python or C++/HIP code outside developer tooling (`tools/`, "
+        "benchmark folders), no changed file is a test or the CI's own configuration (`.github/`: a fix that "
+        "changes its workflow or accuracy job brings the job that runs it), and the description holds no "
+        "reproduction or verification: no code block, no `repro`/`reproduce`, no `pytest`/`python -m` command, "
+        "no accuracy or test-result table, no quoted tool error (`error: …`), no measured throughput (`tok/s`).";
     m.why =
         "A fix without a test that fails before it and passes after can regress silently at the next refactor, "
         "and a reviewer cannot tell whether the root cause or only a symptom was addressed.";
@@ -28,7 +30,7 @@ const RuleMeta& hk3_meta() {
     m.must_not_fire =
         "The PR adds or changes a test file; the description shows a repro command, a code block or a results "
         "table; the description is not available; reverts; fixes of formatting, typos, docs, CI, build or "
-        "compile errors, headers and warnings (no regression test applies).";
+        "compile or import errors, headers, warnings and profiler traces (no regression test applies).";
     m.source = "—";
     m.messages = {{"no_test", "This bug fix adds no test and its description shows no reproduction",
                    "The fixed behaviour is unguarded: the bug can come back unnoticed.",
@@ -42,7 +44,7 @@ const RuleMeta& hk3_meta() {
 bool is_bug_fix(const PrMeta& meta) {
   static const RE2 fix_words(R"((?i)\b(fix(e[sd])?|bug(fix)?|hotfix|crash(es)?|regression)\b)");
   static const RE2 no_test_needed(
-      R"((?i)\b(revert|typo|format(ting)?|lint|black|ruff|docs?|readme|ci|build|compile|header|include|warnings?)\b)");
+      R"((?i)\b(revert|typo|format(ting)?|lint|black|ruff|docs?|readme|ci|build|compile|header|include|imports?|warnings?|trace|profil\w*)\b)");
   if (RE2::PartialMatch(meta.title, no_test_needed)) return false;
   if (RE2::PartialMatch(meta.title, fix_words)) return true;
   for (const std::string& label : meta.labels)
@@ -50,9 +52,17 @@ bool is_bug_fix(const PrMeta& meta) {
   return false;
 }
 
+// A fix to a profiler script or the benchmark client: no regression test is worth asking for.
+bool is_tooling(const std::string& path) {
+  static const RE2 tooling(R"((^|/)(tools|benchmarks?)/)");
+  return RE2::PartialMatch(path, tooling);
+}
+
+bool is_ci_config(const std::string& path) { return path.rfind(".github/", 0) == 0; }
+
 bool shows_reproduction(const std::string& body) {
   static const RE2 evidence(
-      R"((?i)(```|\brepro(duc\w*)?\b|\bpytest\b|\bpython3?\s+(-m\s+)?\S+|\blm_eval\b|\bgsm8k\b|\baccuracy\b|\|\s*-{3,}))");
+      R"((?i)(```|\brepro(duc\w*)?\b|\bpytest\b|\bpython3?\s+(-m\s+)?\S+|\blm_eval\b|\bgsm8k\b|\baccuracy\b|\|\s*-{3,}|\berror:\s|\btok(en)?s?/s\b))");
   return RE2::PartialMatch(body, evidence);
 }
 
@@ -64,8 +74,8 @@ class Hk3FixWithoutTest final : public Rule {
     if (model.meta == nullptr || !model.has_body || !is_bug_fix(*model.meta)) return;
     bool changes_code = false;
     for (const FileView& file : model.files) {
-      if (file.is_test) return;
-      changes_code |= file.language != Language::Other;
+      if (file.is_test || is_ci_config(file.path)) return;
+      changes_code |= file.language != Language::Other && !is_tooling(file.path);
     }
     if (!changes_code || shows_reproduction(model.meta->body.value_or(""))) return;
     out.push_back(pr_finding("HK3", Severity::Note, Tag::Inferred, "no_test"));
