@@ -21,6 +21,15 @@ const RE2& cpp_type_re() {
   return re;
 }
 
+// Whether a Python line can open a def or a class: most lines cannot, and the check is cheaper
+// than running the two patterns on every line.
+bool may_open_scope(std::string_view code) {
+  const size_t first = code.find_first_not_of(" \t\n\f\r");  // what RE2's \s skips
+  if (first == std::string_view::npos) return false;
+  const std::string_view rest = code.substr(first);
+  return rest.starts_with("def") || rest.starts_with("async") || rest.starts_with("class");
+}
+
 bool contains(const auto& list, std::string_view word) {
   for (std::string_view w : list)
     if (w == word) return true;
@@ -97,6 +106,7 @@ std::string FunctionTracker::observe(const CodeLine& line) {
 std::string FunctionTracker::observe_python(const CodeLine& line) {
   if (line.blank_or_comment || line.continuation) return current_python();
   while (!scopes_.empty() && scopes_.back().level >= line.indent) scopes_.pop_back();
+  if (!may_open_scope(line.code)) return current_python();
   const re2::StringPiece code(line.code);
   std::string name;
   if (RE2::PartialMatch(code, python_def_re(), &name)) scopes_.push_back({name, true, line.indent});

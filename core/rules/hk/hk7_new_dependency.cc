@@ -68,6 +68,8 @@ bool is_known(std::string_view package, const PackKnowledge& knowledge) {
 std::string imported_package(std::string_view code) {
   static const RE2 import_re(R"(^\s*(?:import|from)\s+([A-Za-z_]\w*))");
   std::string package;
+  const size_t first = code.find_first_not_of(" \t\n\f\r");  // what RE2's \s skips
+  if (first == std::string_view::npos || (code[first] != 'i' && code[first] != 'f')) return package;
   RE2::PartialMatch(re2::StringPiece(code.data(), code.size()), import_re, &package);
   return package;
 }
