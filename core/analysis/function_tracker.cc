@@ -84,6 +84,7 @@ FunctionTracker::FunctionTracker(Language language, std::string_view section)
     const int indent = indent_columns(section);
     if (RE2::PartialMatch(text, python_def_re(), &name)) scopes_.push_back({name, true, indent});
     else if (RE2::PartialMatch(text, python_class_re(), &name)) scopes_.push_back({name, false, indent});
+    python_function_ = current_python();
   } else if (language_ == Language::Cpp) {
     std::string kind;
     section_function_ = cpp_function_name(section);
@@ -104,14 +105,25 @@ std::string FunctionTracker::observe(const CodeLine& line) {
 }
 
 std::string FunctionTracker::observe_python(const CodeLine& line) {
-  if (line.blank_or_comment || line.continuation) return current_python();
-  while (!scopes_.empty() && scopes_.back().level >= line.indent) scopes_.pop_back();
-  if (!may_open_scope(line.code)) return current_python();
-  const re2::StringPiece code(line.code);
-  std::string name;
-  if (RE2::PartialMatch(code, python_def_re(), &name)) scopes_.push_back({name, true, line.indent});
-  else if (RE2::PartialMatch(code, python_class_re(), &name)) scopes_.push_back({name, false, line.indent});
-  return current_python();
+  if (line.blank_or_comment || line.continuation) return python_function_;
+  bool changed = false;
+  while (!scopes_.empty() && scopes_.back().level >= line.indent) {
+    scopes_.pop_back();
+    changed = true;
+  }
+  if (may_open_scope(line.code)) {
+    const re2::StringPiece code(line.code);
+    std::string name;
+    if (RE2::PartialMatch(code, python_def_re(), &name)) {
+      scopes_.push_back({name, true, line.indent});
+      changed = true;
+    } else if (RE2::PartialMatch(code, python_class_re(), &name)) {
+      scopes_.push_back({name, false, line.indent});
+      changed = true;
+    }
+  }
+  if (changed) python_function_ = current_python();
+  return python_function_;
 }
 
 std::string FunctionTracker::current_python() const {

@@ -34,6 +34,9 @@ class FunctionTracker {
 
   Language language_;
   std::vector<Scope> scopes_;
+  // Python only: current_python() of scopes_ as they stand, kept until they change (most lines
+  // neither open nor close a scope).
+  std::string python_function_;
   // C++ only
   std::string section_function_;       // from the hunk header, until a column-0 '}'
   std::string section_class_;

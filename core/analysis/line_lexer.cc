@@ -24,6 +24,14 @@ size_t end_of_short_string(std::string_view raw, size_t open, char quote) {
   return raw.size();
 }
 
+// The characters lex_python acts on; every other one is copied to the code as it is.
+bool python_special(char c) {
+  switch (c) {
+    case '#': case '"': case '\'': case '(': case '[': case '{': case ')': case ']': case '}': return true;
+    default: return false;
+  }
+}
+
 // Position of the closing triple quote at or after `from`, or npos.
 size_t find_triple_close(std::string_view raw, size_t from, char quote) {
   const char triple[4] = {quote, quote, quote, 0};
@@ -152,6 +160,11 @@ LexedLine LineLexer::lex_python(std::string_view raw) {
   std::string& code = out.code;
   code.reserve(raw.size());
   while (i < raw.size()) {
+    size_t plain_end = i;
+    while (plain_end < raw.size() && !python_special(raw[plain_end])) ++plain_end;
+    code.append(raw.substr(i, plain_end - i));
+    i = plain_end;
+    if (i == raw.size()) break;
     const char c = raw[i];
     if (c == '#') break;
     if (c == '"' || c == '\'') {
