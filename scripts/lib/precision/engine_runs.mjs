@@ -1,9 +1,9 @@
 // Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
-// through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`); and on the
+// through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`); on the
 // labelled PRs outside the corpus (labelled_prs.mjs): hunks, and whole where the trees hold some
-// of their head files.
+// of their head files; and on the added-file set (addedSet below): hunks, each file its own diff.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelledHead, labelledPrs } from './labelled_prs.mjs';
@@ -24,19 +24,41 @@ export function corpusTrees(root) {
   }
 }
 
+// The added-file set of `repo` at `commit` under the corpus trees (scripts/corpus-trees): the tree a
+// window bundle starts from, each source file reviewed as if a PR added it (`diffs/`, with metas
+// beside; `head/`, the files). A label names it by that tree's sha10, mode `hunks` (an added file
+// is whole in its diff). Null when the trees hold no such set.
+export function addedSet(trees, repo, commit) {
+  if (!trees) return null;
+  const dir = join(trees, 'added', repoDir(repo), commit);
+  return existsSync(join(dir, 'diffs')) ? dir : null;
+}
+
+// Every added-file set the corpus trees hold, as [{repo, commit}].
+export function addedSets(trees) {
+  const root = trees ? join(trees, 'added') : null;
+  if (!root || !existsSync(root)) return [];
+  return readdirSync(root).sort().flatMap((dir) =>
+    readdirSync(join(root, dir)).sort().map((commit) => ({ repo: repoName(dir), commit })));
+}
+
 // targets: [{repo, commit, mode}]. Returns [{repo, commit, mode, finding, result}] for every
-// finding the engine gives now, and `missing`: targets whose diff is neither in the corpus nor a
-// labelled PR (or a labelled PR asked for in whole mode that has no head files).
+// finding the engine gives now, and `missing`: targets whose diff is neither in the corpus, nor a
+// labelled PR, nor an added-file set (or a labelled PR asked for in whole mode that has no head
+// files, or an added-file set asked for in whole mode).
 export function runEngine({ cli, shared, trees, targets }) {
   const findings = [];
   const missing = [];
   const unique = new Map(targets.map((t) => [`${t.repo} ${t.commit} ${t.mode}`, t]));
   const outside = new Map(labelledPrs(shared).map((pr) => [`${pr.repo} ${pr.commit}`, pr]));
   const labelled = [];
+  const added = [];
   const present = [...unique.values()].filter((t) => {
     if (existsSync(corpusDiff(shared, t.repo, t.commit))) return true;
     const pr = outside.get(`${t.repo} ${t.commit}`);
+    const addedDir = pr ? null : addedSet(trees, t.repo, t.commit);
     if (pr && (t.mode === 'hunks' || labelledHead(trees, pr))) labelled.push({ target: t, pr });
+    else if (addedDir && t.mode === 'hunks') added.push({ target: t, dir: addedDir });
     else missing.push(t);
     return false;
   });
@@ -48,6 +70,13 @@ export function runEngine({ cli, shared, trees, targets }) {
       const result = JSON.parse(line);
       const target = byDiff.get(result.input);
       if (!target) continue;  // the summary line
+      for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
+    }
+  }
+  for (const { target, dir } of added) {
+    const lines = execFileSync(cli, ['batch', ...allRulesFlag(cli), join(dir, 'diffs')], { maxBuffer: 1 << 30 }).toString().trim().split('\n');
+    for (const line of lines) {
+      const result = JSON.parse(line);
       for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
     }
   }
