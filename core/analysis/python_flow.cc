@@ -302,6 +302,9 @@ class Flow {
       }
     }
 
+    // A chain whose conditions hold one and its negation leaves no case to its missing else.
+    if (!has_else && has_complementary_conditions(branches)) has_else = true;
+
     std::set<std::string> condition_names;
     for (const Branch& branch : branches) collect_names(branch.condition, condition_names);
     const bool exits = quiet_origins_an_exit_guard_decides(branches, condition_names, state);
@@ -398,6 +401,22 @@ class Flow {
           joined.names[name] = Binding{};
           continue;
         }
+        // Every path binds it, or leaves it as that earlier chain did: this chain unbinds nothing,
+        // so whatever is wrong stays that chain's (or nothing, where an assert settled that one).
+        // Its reads count from here as a new origin's would (at this level, not inside a loop).
+        const auto keeps_earlier = [&](size_t i) {
+          const auto found = outcomes[i].names.find(name);
+          const Origin* origin = found->second.origin.get();
+          return origin == nullptr || (origin->where.chain.first == earlier.where.chain.first &&
+                                       origin->where.skipping_line == earlier.where.skipping_line);
+        };
+        if (std::all_of(live.begin(), live.end(), keeps_earlier)) {
+          auto carried = std::make_shared<Origin>(earlier);
+          carried->guard_depth = guard_depth_;
+          carried->reportable = earlier.reportable && loop_depth_ == 0;
+          joined.names[name] = Binding{std::move(carried)};
+          continue;
+        }
       }
       std::shared_ptr<Origin>& origin = origins[skipping];
       if (!origin) origin = make_origin(node, outcome_branch[skipping], condition_names, before, outcomes);
@@ -471,6 +490,59 @@ class Flow {
     if (value.null()) return;  // `x: T` alone binds nothing
     expression(value, state);
     for (Node target : targets) bind_target(target, state);
+    // A name given only validated values is validated too (`BT = A.shape[-1]` after an assert on it).
+    std::set<std::string> value_names;
+    collect_names(value, value_names);
+    const bool validated_value = !value_names.empty() &&
+        std::all_of(value_names.begin(), value_names.end(), [&](const std::string& name) { return validated_.count(name) > 0; });
+    if (validated_value)
+      for (Node target : targets) collect_target_names(target, validated_);
+  }
+
+  // The plain names a target stores into (`a`, and each of `a, (b, c)`), not attributes or items.
+  void collect_target_names(Node target, std::set<std::string>& names) const {
+    if (target.null()) return;
+    if (target.kind() == "identifier") {
+      names.insert(text(target));
+      return;
+    }
+    if (target.kind() == "attribute" || target.kind() == "subscript") return;
+    for (Node element : target.named_children()) collect_target_names(element, names);
+  }
+
+  // Whether one branch's condition is another's negation: `x is None` / `x is not None`, `a == b` /
+  // `a != b`, `k in d` / `k not in d`, `flag` / `not flag` (parentheses aside, spacing normalised).
+  bool has_complementary_conditions(const std::vector<Branch>& branches) const {
+    std::set<std::string> seen;
+    for (const Branch& branch : branches) {
+      if (branch.condition.null()) continue;
+      const std::string condition = condition_text(branch.condition);
+      if (seen.count(negation_of(condition))) return true;
+      seen.insert(condition);
+    }
+    return false;
+  }
+
+  std::string condition_text(Node condition) const {
+    while (condition.kind() == "parenthesized_expression" && condition.named_child_count() == 1)
+      condition = condition.named_child(0);
+    if (condition.kind() == "not_operator") return "not " + condition_text(condition.field("argument"));
+    return one_line(tree_.text(condition));
+  }
+
+  // The text of `condition`'s negation, in condition_text's spelling: `not c` ⇄ `c`, and a single
+  // comparison's operator swapped for its opposite.
+  static std::string negation_of(const std::string& condition) {
+    if (condition.rfind("not ", 0) == 0) return condition.substr(4);
+    static const std::pair<const char*, const char*> kOpposites[] = {
+        {" is not ", " is "}, {" not in ", " in "}, {" == ", " != "}, {" != ", " == "}, {" is ", " is not "}, {" in ", " not in "}};
+    for (const auto& [op, opposite] : kOpposites) {
+      const size_t at = condition.find(op);
+      if (at == std::string::npos || condition.find(op, at + 1) != std::string::npos) continue;
+      if (condition.find(" and ") != std::string::npos || condition.find(" or ") != std::string::npos) return "not " + condition;
+      return condition.substr(0, at) + opposite + condition.substr(at + std::string(op).size());
+    }
+    return "not " + condition;
   }
 
   void expression(Node node, State& state) {

@@ -11,7 +11,11 @@
 //     conditions or with what its branches bind (`if not has_seqs: return`) stands between;
 //   - the chain is not inside a loop (a value kept from an earlier iteration is often meant);
 //   - a missing `else` counts only when nothing before the chain validates its condition's
-//     names (`assert mode in (…)`, `if mode not in …: raise`).
+//     names (`assert mode in (…)`, `if mode not in …: raise`, or a name assigned from validated
+//     values only: `assert A.shape[-1] in (16, 32)` then `BT = A.shape[-1]`), and when no branch's
+//     condition is another's negation (`if r is None: … elif r is not None: …` leaves no case).
+// A chain that rebinds a name in some branches and leaves it as an earlier chain did in the
+// others unbinds nothing: the name keeps the earlier chain's standing (bound, or partly by it).
 // Branches ending in return/raise/break/continue (or sys.exit/pytest.fail …) carry no bindings
 // past the chain. Names declared global/nonlocal, and names never bound in the function, are not
 // locals this analysis judges.

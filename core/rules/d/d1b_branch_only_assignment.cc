@@ -42,7 +42,10 @@ const RuleMeta kMeta{
         "a nested def; an `if` returning or raising on a related condition stands between (`if not "
         "has_seqs: return`); the chain sits inside a loop (state carried across iterations); the "
         "chain has no `else` but an `assert` or a raising `if` before it validates its condition's "
-        "names; an f-string's prefix is no read of a variable `f`; the base already had the same "
+        "names, or the values they were assigned from (`assert A.shape[-1] in (16, 32)`, then "
+        "`BT = A.shape[-1]`); one condition of the chain is another's negation (`if r is None:` … "
+        "`elif r is not None:`), so no case is left; a later chain only rebinds it in some branches "
+        "(the earlier chain that left it unset is the one reported, if any); an f-string's prefix is no read of a variable `f`; the base already had the same "
         "read unset (a re-indented or edited chain). Without the whole function (a hunk that does "
         "not show it from its `def` to its end) the rule stays silent.",
     .source = "ATOM#860",
