@@ -1,7 +1,7 @@
 // scripts/label-sample's pure parts: the stratified, seeded choice and the excerpts beside a finding.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseStratified, isHeldOut, seededRandom } from '../../scripts/lib/label_sample/choose.mjs';
+import { chooseStratified, isHeldOut, seededRandom, withoutLabelled } from '../../scripts/lib/label_sample/choose.mjs';
 import { enclosingFunction, hunkExcerpt } from '../../scripts/lib/label_sample/excerpts.mjs';
 
 const candidate = (rule, line, mode = 'hunks', commit = '8000000001') =>
@@ -78,4 +78,11 @@ test('enclosingFunction: the Python def around the line, and the C++ body', () =
   const text = enclosingFunction('a\nb\nc\n', 'README.md', 2, { fallback: 1 });
   assert.deepEqual([text.first, text.last, text.whole], [1, 3, false]);
   assert.equal(enclosingFunction(python, 'atom/a.py', 0), null);
+});
+
+test('--unlabelled: a finding labelled in either mode is left out', () => {
+  const pool = [candidate('HK5', 3, 'hunks'), candidate('HK5', 3, 'whole'), candidate('HK5', 4, 'whole'), candidate('P1', 3, 'whole')];
+  const labels = [{ repo: 'ROCm/ATOM', commit: '8000000001', mode: 'hunks', rule: 'HK5', path: 'atom/x.py', line: 3, side: 'new', verdict: 'TP' }];
+  assert.deepEqual(withoutLabelled(pool, labels).map((c) => `${c.finding.rule}:${c.finding.line}:${c.mode}`), ['HK5:4:whole', 'P1:3:whole']);
+  assert.equal(withoutLabelled(pool, []).length, pool.length);
 });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findingKey, parseLabels } from '../../scripts/lib/precision/labels.mjs';
-import { measure, statusJson, formatTable, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
+import { formatAgreement, labellerAgreement, measure, statusJson, formatTable, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
 
 let nextLine = 1;
 const label = (rule, verdict, extra = {}) => ({
@@ -152,4 +152,27 @@ test('parseLabels: skeleton lines without a verdict are unfilled; bad lines are 
   assert.equal(unfilled, 1);
   assert.deepEqual(problems, ['x.jsonl:3: not JSON', 'x.jsonl:4: verdict must be TP, LOW or FP', 'x.jsonl:5: missing engine',
     'x.jsonl:6: mode must be hunks or whole']);
+});
+
+test('labeller agreement: findings two labellers judged, whatever the mode, stale or not', () => {
+  const place = { line: 900 };
+  const labels = [
+    label('P1', 'TP', { ...place, labeler: 'ana', mode: 'hunks' }),
+    label('P1', 'LOW', { ...place, labeler: 'ben', mode: 'whole', engine: 'e2' }),  // split on the call
+    label('P1', 'FP', { line: 901, labeler: 'ana' }),
+    label('P1', 'LOW', { line: 901, labeler: 'ben', mode: 'whole' }),               // same call, other verdict
+    label('HK5', 'TP', { line: 902, labeler: 'ana' }),
+    label('HK5', 'TP', { line: 902, labeler: 'ben', mode: 'whole' }),               // agree
+    label('HK5', 'LOW', { line: 903, labeler: 'ana' }),
+    label('HK5', 'TP', { line: 903, labeler: 'ana', mode: 'whole' }),               // one labeller twice: not counted
+    label('HK5', 'TP', { line: 904 }),                                                // no labeller: not counted
+  ];
+  const agreement = labellerAgreement(labels);
+  assert.deepEqual([agreement.findings, agreement.sameVerdict, agreement.sameCall], [3, 1, 2]);
+  assert.deepEqual(agreement.byRule.P1, { findings: 2, sameVerdict: 0, sameCall: 1 });
+  assert.deepEqual(agreement.byRule.HK5, { findings: 1, sameVerdict: 1, sameCall: 1 });
+  const lines = formatAgreement(agreement);
+  assert.match(lines[0], /^second opinions: 3 findings .* same verdict on 1 \(33%\).* \(TP or not\) on 2 \(67%\)$/);
+  assert.equal(lines[1], '  same call / judged twice, where they split: P1 1/2');
+  assert.deepEqual(formatAgreement(labellerAgreement([label('P1', 'TP', { labeler: 'ana' })])), []);
 });

@@ -49,3 +49,11 @@ export function chooseStratified(candidates, { perRule, seed, ruleOrder = [] }) 
   }
   return chosen;
 }
+
+// The candidates no label judges yet, in either mode (scripts/precision counts a finding once for
+// both): for a round that should add judgments, not second opinions.
+export function withoutLabelled(candidates, labels) {
+  const judged = new Set(labels.map((label) => findingKey({ ...label, mode: '*' })));
+  return candidates.filter(({ repo, commit, finding }) =>
+    !judged.has(findingKey({ repo, commit, mode: '*', rule: finding.rule, path: finding.path, line: finding.line, side: finding.side })));
+}

@@ -114,6 +114,49 @@ export function statusJson(rows) {
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
+// How often labellers agree: every finding (a place, either mode) that two or more labellers judged,
+// and on how many of them all gave the same verdict, and the same call on whether it is worth a
+// reviewer's minute (TP, or not). It measures the labels, not the rules, so stale labels count too.
+// Returns { findings, sameVerdict, sameCall, byRule: {rule: {findings, sameVerdict, sameCall}} }.
+export function labellerAgreement(labels) {
+  const byPlace = new Map();
+  for (const label of labels) {
+    if (!label.labeler) continue;
+    const place = findingKey({ ...label, mode: '*' });
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    byPlace.get(place).push(label);
+  }
+  const total = { findings: 0, sameVerdict: 0, sameCall: 0, byRule: {} };
+  for (const judged of byPlace.values()) {
+    if (new Set(judged.map((l) => l.labeler)).size < 2) continue;
+    const rule = judged[0].rule;
+    const tally = (total.byRule[rule] ??= { findings: 0, sameVerdict: 0, sameCall: 0 });
+    const sameVerdict = new Set(judged.map((l) => l.verdict)).size === 1 ? 1 : 0;
+    const sameCall = new Set(judged.map((l) => l.verdict === 'TP')).size === 1 ? 1 : 0;
+    for (const counts of [total, tally]) {
+      counts.findings += 1;
+      counts.sameVerdict += sameVerdict;
+      counts.sameCall += sameCall;
+    }
+  }
+  return total;
+}
+
+// The agreement in two lines for scripts/precision, or nothing when no finding has two labellers.
+export function formatAgreement(agreement) {
+  if (!agreement.findings) return [];
+  const percent = (part) => `${Math.round((part / agreement.findings) * 100)}%`;
+  const split = Object.entries(agreement.byRule)
+    .filter(([, counts]) => counts.sameCall < counts.findings)
+    .map(([rule, counts]) => `${rule} ${counts.sameCall}/${counts.findings}`);
+  return [
+    `second opinions: ${agreement.findings} findings judged by two or more labellers; the same verdict on ` +
+      `${agreement.sameVerdict} (${percent(agreement.sameVerdict)}), the same call on whether it is worth a ` +
+      `reviewer's minute (TP or not) on ${agreement.sameCall} (${percent(agreement.sameCall)})`,
+    ...(split.length ? [`  same call / judged twice, where they split: ${split.join(', ')}`] : []),
+  ];
+}
+
 // The per-rule table printed by scripts/precision.
 export function formatTable(rows) {
   const header = ['rule', 'labels', 'TP', 'LOW', 'FP', 'precision', 'status', 'vanished', 'stale'];
