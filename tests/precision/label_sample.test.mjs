@@ -1,7 +1,7 @@
 // scripts/label-sample's pure parts: the stratified, seeded choice and the excerpts beside a finding.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chooseStratified, isHeldOut, seededRandom, withoutLabelled } from '../../scripts/lib/label_sample/choose.mjs';
+import { atPlaces, chooseStratified, isHeldOut, seededRandom, tiedPlaces, withoutLabelled } from '../../scripts/lib/label_sample/choose.mjs';
 import { enclosingFunction, hunkExcerpt } from '../../scripts/lib/label_sample/excerpts.mjs';
 
 const candidate = (rule, line, mode = 'hunks', commit = '8000000001') =>
@@ -85,4 +85,22 @@ test('--unlabelled: a finding labelled in either mode is left out', () => {
   const labels = [{ repo: 'ROCm/ATOM', commit: '8000000001', mode: 'hunks', rule: 'HK5', path: 'atom/x.py', line: 3, side: 'new', verdict: 'TP' }];
   assert.deepEqual(withoutLabelled(pool, labels).map((c) => `${c.finding.rule}:${c.finding.line}:${c.mode}`), ['HK5:4:whole', 'P1:3:whole']);
   assert.equal(withoutLabelled(pool, []).length, pool.length);
+});
+
+test('--tied: the findings whose counted labels split evenly on the call, in either mode', () => {
+  const at = (line, verdict, labeler, extra = {}) => ({
+    repo: 'ROCm/ATOM', commit: '8000000001', mode: 'hunks', rule: 'HK5', path: 'atom/x.py', line, side: 'new', verdict, labeler, engine: 'now', ...extra,
+  });
+  const labels = [
+    at(3, 'TP', 'a'), at(3, 'LOW', 'b', { mode: 'whole' }),                      // tied: offered
+    at(4, 'TP', 'a'), at(4, 'LOW', 'b'), at(4, 'TP', 'c'),                        // a third opinion settled it
+    at(5, 'LOW', 'a'), at(5, 'FP', 'b'),                                           // split on the verdict, not the call
+    at(6, 'TP', 'a'), at(6, 'LOW', 'b', { engine: 'old' }),                       // the LOW is stale: one counted opinion
+    at(7, 'TP', 'a'), at(7, 'LOW', 'a', { mode: 'whole' }),                       // one labeller, two modes: one opinion
+  ];
+  const unchanged = (rule, engine) => engine === 'now';
+  const places = tiedPlaces(labels, unchanged);
+  assert.equal(places.size, 1);
+  const pool = [3, 4, 5, 6, 7].flatMap((line) => [candidate('HK5', line, 'hunks'), candidate('HK5', line, 'whole')]);
+  assert.deepEqual(atPlaces(pool, places).map((c) => `${c.finding.line}:${c.mode}`), ['3:hunks', '3:whole']);
 });

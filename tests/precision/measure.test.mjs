@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findingKey, parseLabels } from '../../scripts/lib/precision/labels.mjs';
-import { formatAgreement, labellerAgreement, measure, statusJson, formatTable, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
+import { findingVerdict, formatAgreement, formatTied, labellerAgreement, measure, statusJson, formatTable, tiedOnTheCall, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
 
 let nextLine = 1;
 const label = (rule, verdict, extra = {}) => ({
@@ -112,6 +112,40 @@ test('two labels of one finding count once, at the worse verdict', () => {
   const b6 = row(measure({ labels: [first, second], ruleIds: ['B6'], produced: producedFor([first]), ruleUnchanged: always }), 'B6');
   assert.deepEqual([b6.labels, b6.tp, b6.low], [1, 0, 1]);
   assert.equal(b6.labeled_through, '2026-12-02');
+});
+
+test('three labellers: the verdict most of them gave; a tie goes to the worse', () => {
+  const opinion = (verdict, labeler, mode = 'hunks') => ({ verdict, labeler, mode });
+  assert.equal(findingVerdict([opinion('TP', 'a'), opinion('LOW', 'b'), opinion('TP', 'c')]), 'TP');
+  assert.equal(findingVerdict([opinion('TP', 'a'), opinion('LOW', 'b'), opinion('LOW', 'c')]), 'LOW');
+  assert.equal(findingVerdict([opinion('TP', 'a'), opinion('LOW', 'b'), opinion('FP', 'c')]), 'FP', 'three ways: the worst');
+  assert.equal(findingVerdict([opinion('TP', 'a'), opinion('TP', 'b'), opinion('LOW', 'c'), opinion('LOW', 'd')]), 'LOW');
+  assert.equal(findingVerdict([opinion('TP', 'a'), opinion('LOW', 'a', 'whole'), opinion('TP', 'b')]), 'LOW',
+    "one labeller's two modes are one opinion, at its worse: a's LOW ties b's TP");
+});
+
+test('tied on the call: as many labellers call it worth a minute as not', () => {
+  const opinion = (verdict, labeler) => ({ verdict, labeler });
+  assert.equal(tiedOnTheCall([opinion('TP', 'a'), opinion('LOW', 'b')]), true);
+  assert.equal(tiedOnTheCall([opinion('TP', 'a'), opinion('FP', 'b')]), true);
+  assert.equal(tiedOnTheCall([opinion('LOW', 'a'), opinion('FP', 'b')]), false, 'both say not worth it');
+  assert.equal(tiedOnTheCall([opinion('TP', 'a'), opinion('LOW', 'b'), opinion('TP', 'c')]), false);
+  assert.equal(tiedOnTheCall([opinion('TP', 'a')]), false);
+  assert.equal(tiedOnTheCall([opinion('TP', 'a'), opinion('LOW', 'a')]), false, 'one labeller is one opinion');
+});
+
+test('measure lists the tied findings, counted at the worse verdict until a third opinion settles them', () => {
+  const first = label('P1', 'TP', { labeler: 'a', line: null, path: null });
+  const second = { ...first, mode: 'whole', verdict: 'LOW', labeler: 'b' };
+  const run = (labels) => measure({ labels, ruleIds: ['P1'], produced: producedFor([first, second]), ruleUnchanged: always });
+  const tied = run([first, second]);
+  assert.equal(tied.tied.length, 1);
+  assert.deepEqual([row(tied, 'P1').tp, row(tied, 'P1').low], [0, 1]);
+  assert.match(formatTied(tied.tied)[0], /^tied: 1 counted finding.*\(P1 1\)/);
+  const settled = run([first, second, { ...first, labeler: 'c' }]);
+  assert.equal(settled.tied.length, 0);
+  assert.deepEqual([row(settled, 'P1').labels, row(settled, 'P1').tp], [1, 1]);
+  assert.deepEqual(formatTied([]), []);
 });
 
 test('the same finding labelled in hunks and whole mode counts once', () => {

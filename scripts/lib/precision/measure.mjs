@@ -21,15 +21,16 @@ const WORST_FIRST = ['FP', 'LOW', 'TP'];
 //   engine commit and now; false when they differ; null when the engine commit is unknown to git.
 // previousStatus: {rule: status} of the rule_status.json written before ({}: none); an off rule
 //   stays off until enough fresh labels judge it (MIN_LABELS_TO_TURN_OFF above).
-// Returns { rows (one per registered rule, catalogue order), vanished (the labels whose finding the
-// engine no longer gives), unknownRules, unknownEngines }.
+// Returns { rows (one per registered rule, catalogue order), tied (the counted findings whose
+// labellers are tied on the call, each as its labels), vanished (the labels whose finding the engine
+// no longer gives), unknownRules, unknownEngines }.
 export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStatus = {} }) {
   const rows = new Map(ruleIds.map((id) => [id, emptyRow(id)]));
   const unknownRules = new Set();
   const unknownEngines = new Set();
   const vanished = [];
   // Several labels of one finding (two labellers, the same finding in both modes) count once, at the
-  // worst verdict: they are one judgment of one place, not independent evidence.
+  // verdict findingVerdict gives them.
   const perFinding = new Map();
   for (const label of labels) {
     const row = rows.get(label.rule);
@@ -53,16 +54,48 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStat
       continue;
     }
     const place = findingKey({ ...label, mode: '*' });
-    const previous = perFinding.get(place);
-    perFinding.set(place, previous ? worse(previous, label) : label);
+    if (!perFinding.has(place)) perFinding.set(place, []);
+    perFinding.get(place).push(label);
   }
-  for (const label of perFinding.values()) {
-    const row = rows.get(label.rule);
-    row[label.verdict.toLowerCase()] += 1;
-    if (label.labeled_at && label.labeled_at > row.labeled_through) row.labeled_through = label.labeled_at;
+  const tied = [];
+  for (const judged of perFinding.values()) {
+    const row = rows.get(judged[0].rule);
+    row[findingVerdict(judged).toLowerCase()] += 1;
+    for (const label of judged)
+      if (label.labeled_at && label.labeled_at > row.labeled_through) row.labeled_through = label.labeled_at;
+    if (tiedOnTheCall(judged)) tied.push(judged);
   }
   for (const row of rows.values()) finishRow(row, previousStatus[row.rule]);
-  return { rows: [...rows.values()], vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
+  return { rows: [...rows.values()], tied, vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
+}
+
+// Each labeller's one opinion of a finding: the worse of their own labels of it (the same place
+// labelled in hunks and in whole mode is one finding). Labels that name no labeller are one opinion.
+function opinions(labels) {
+  const byLabeller = new Map();
+  for (const { labeler = '', verdict } of labels) {
+    const before = byLabeller.get(labeler);
+    byLabeller.set(labeler, before ? worseVerdict(before, verdict) : verdict);
+  }
+  return [...byLabeller.values()];
+}
+
+// A finding's verdict from all its counted labels: the verdict most labellers gave, a tie going to
+// the worse of the tied verdicts. Two labellers who split give the worse verdict; only a third,
+// blind opinion (scripts/label-sample --tied) can settle the finding the other way.
+export function findingVerdict(labels) {
+  const votes = new Map();
+  for (const verdict of opinions(labels)) votes.set(verdict, (votes.get(verdict) ?? 0) + 1);
+  const most = Math.max(...votes.values());
+  return WORST_FIRST.find((verdict) => votes.get(verdict) === most);
+}
+
+// True when as many labellers call the finding worth a reviewer's minute (TP) as not: the
+// findings a third opinion would settle.
+export function tiedOnTheCall(labels) {
+  const calls = opinions(labels).map((verdict) => verdict === 'TP');
+  const worth = calls.filter(Boolean).length;
+  return worth > 0 && worth * 2 === calls.length;
 }
 
 function emptyRow(rule) {
@@ -70,8 +103,8 @@ function emptyRow(rule) {
 }
 
 
-function worse(a, b) {
-  return WORST_FIRST.indexOf(b.verdict) < WORST_FIRST.indexOf(a.verdict) ? b : a;
+function worseVerdict(a, b) {
+  return WORST_FIRST.indexOf(b) < WORST_FIRST.indexOf(a) ? b : a;
 }
 
 // previous: the rule's status in the rule_status.json the labels gave before (undefined: none).
@@ -155,6 +188,16 @@ export function formatAgreement(agreement) {
       `reviewer's minute (TP or not) on ${agreement.sameCall} (${percent(agreement.sameCall)})`,
     ...(split.length ? [`  same call / judged twice, where they split: ${split.join(', ')}`] : []),
   ];
+}
+
+// The counted findings whose labellers are tied on the call, for scripts/precision: how many, per rule.
+export function formatTied(tied) {
+  if (!tied.length) return [];
+  const perRule = new Map();
+  for (const judged of tied) perRule.set(judged[0].rule, (perRule.get(judged[0].rule) ?? 0) + 1);
+  return [`tied: ${tied.length} counted findings whose labellers split evenly on the call, counted at the worse ` +
+    `verdict (${[...perRule].map(([rule, count]) => `${rule} ${count}`).join(', ')}); ` +
+    'a third, blind opinion settles them: scripts/label-sample --tied'];
 }
 
 // The per-rule table printed by scripts/precision.
