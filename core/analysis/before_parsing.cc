@@ -28,6 +28,13 @@ bool writes_line_containing(const FileView& file, std::string_view needle) {
   return any_line(file, is_new_code, [&](std::string_view text) { return text.find(needle) != std::string_view::npos; });
 }
 
+bool writes_continued_line(const FileView& file) {
+  return any_line(file, is_new_code, [](std::string_view text) {
+    const size_t last = text.find_last_not_of(" \t\r\n");
+    return last != std::string_view::npos && text[last] == '\\';
+  });
+}
+
 bool deletes_line_at_column_0(const FileView& file, std::string_view prefix) {
   return any_line(file, is_deleted_code, [&](std::string_view text) { return text.starts_with(prefix); });
 }
@@ -42,6 +49,11 @@ bool head_shows(const FileView& file, std::string_view needle) {
     for (const CodeLine& line : hunk.lines)
       if (line.kind != LineKind::Removed && raw_text(line).find(needle) != std::string_view::npos) return true;
   return false;
+}
+
+std::string_view last_name(std::string_view dotted) {
+  const size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
 }  // namespace atom

@@ -13,10 +13,17 @@ namespace atom {
 // starts with `prefix` / contains `needle`.
 bool writes_line_starting(const FileView& file, std::string_view prefix);
 bool writes_line_containing(const FileView& file, std::string_view needle);
+// The PR wrote a line that a backslash continues (trailing whitespace aside): a statement it starts
+// may show the rest of its text on a line that is not new.
+bool writes_continued_line(const FileView& file);
 // The PR deleted (not moved) a line whose raw text starts with `prefix` at column 0 / contains `needle`.
 bool deletes_line_at_column_0(const FileView& file, std::string_view prefix);
 bool deletes_line_containing(const FileView& file, std::string_view needle);
 // The head as the review sees it (the whole file, or the hunks' context and added lines) contains `needle`.
 bool head_shows(const FileView& file, std::string_view needle);
+// What follows the last dot of a dotted name (`torch.library.custom_op` → `custom_op`): an
+// identifier, which no spacing inside the dotted name can split, so a file that names the whole
+// must show this part as written.
+std::string_view last_name(std::string_view dotted);
 
 }  // namespace atom

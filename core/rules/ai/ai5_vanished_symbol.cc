@@ -1,5 +1,6 @@
 // AI5 — hallucinated symbols, only where the diff itself proves it: new code calls or imports a
 // module-level Python function that the same diff deletes and does not define again anywhere.
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -103,8 +104,10 @@ class Ai5VanishedSymbol final : public Rule {
     if (removed.empty()) return;
     // A name bound again in the file that lost it (defined, assigned, imported there: a move with a
     // re-export) still resolves, for calls in that file and for importers of that module alike.
+    std::set<std::string> losing_files;
+    for (const auto& [name, path] : removed) losing_files.insert(path);
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python) continue;
+      if (file.language != Language::Python || !losing_files.count(file.path)) continue;
       for (const ast::FileSyntax& part : head_trees(file).parts)
         for (const ast::PyBinding& binding : part.python().bindings) {
           const auto it = removed.find(binding.name);
@@ -118,8 +121,13 @@ class Ai5VanishedSymbol final : public Rule {
       out.push_back(ai::line_finding("AI5", Severity::Warn, Tag::Verified, file, *lines.at(line), "vanished_symbol",
                                      {{"name", name}, {"origin", origin}}));
     };
+    // A reported import or call starts on a new line that names the lost function.
+    const auto writes_a_lost_name = [&](const FileView& file) {
+      return std::any_of(removed.begin(), removed.end(),
+                         [&](const auto& lost) { return writes_line_containing(file, lost.first); });
+    };
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python) continue;
+      if (file.language != Language::Python || !writes_a_lost_name(file)) continue;
       const HeadLines lines(file);
       for (const ast::FileSyntax& part : head_trees(file).parts) {
         for (const ImportedFrom& imported : imports_from(part.tree)) {

@@ -4,6 +4,7 @@
 
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/syntax_text.h"
@@ -126,13 +127,21 @@ void direct_registrations(const FileView& file, const ast::FileSyntax& part, con
   });
 }
 
+// A decorator's callee, or a direct registration's, ends with the last name of the one it is:
+// a file that shows none of those names declares no op.
+bool may_declare_ops(const PackKnowledge& knowledge, const FileView& file) {
+  for (const CustomOpDecorator& known : knowledge.custom_op_decorators)
+    if (head_shows(file, last_name(known.name))) return true;
+  return head_shows(file, "direct_register_custom_op");
+}
+
 }  // namespace
 
 std::vector<OpDecl> custom_ops(const ReviewModel& model) {
   const PackKnowledge& knowledge = model.pack->knowledge;
   std::vector<OpDecl> ops;
   for (const FileView& file : model.files) {
-    if (file.language != Language::Python) continue;
+    if (file.language != Language::Python || !may_declare_ops(knowledge, file)) continue;
     const SideTrees& head = head_trees(file);
     std::optional<ChangedLines> changed;
     for (const ast::FileSyntax& part : head.parts) {

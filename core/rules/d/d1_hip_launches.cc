@@ -145,9 +145,9 @@ void read_hip_kernels(const FileView& file, std::map<std::string, HipKernel>& ke
 }
 
 std::vector<HipBufferLaunch> hip_buffer_launches(const FileView& file) {
-  const std::set<int> written = changed_lines(file).written;
   std::vector<HipBufferLaunch> found;
-  if (written.empty() || !head_shows(file, "empty")) return found;
+  if (!writes_line_containing(file, "empty")) return found;  // the allocation's call starts on a new line
+  const std::set<int> written = changed_lines(file).written;
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const syntax::SyntaxTree& tree = part.tree;
     const ast::CppSyntax& cpp = part.cpp();

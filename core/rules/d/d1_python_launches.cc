@@ -147,9 +147,10 @@ void read_python_kernels(const FileView& file, std::map<std::string, PythonKerne
 }
 
 std::vector<PythonBufferCall> python_buffer_calls(const FileView& file) {
-  const ChangedLines changed = changed_lines(file);
   std::vector<PythonBufferCall> found;
-  if (changed.written.empty() || !head_shows(file, "empty")) return found;
+  // The allocation's line is new code, and shows `empty` unless a backslash carries it over.
+  if (!writes_line_containing(file, "empty") && !writes_continued_line(file)) return found;
+  const ChangedLines changed = changed_lines(file);
   for (const ast::FileSyntax& part : head_trees(file).parts) {
     const SyntaxTree& tree = part.tree;
     syntax::walk(tree.root(), [&](Node node) {

@@ -70,34 +70,41 @@ class D1Rule : public Rule {
   const RuleMeta& meta() const override { return kMeta; }
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
-    // Every finding sits on a new `torch.empty` / `at::empty` allocation: without one, nothing to read.
-    bool allocates = false;
-    for (const FileView& file : model.files)
-      allocates |= !file.is_test && file.language != Language::Other && head_shows(file, "empty");
-    if (!allocates) return;
+    // Every finding sits on a new allocation passed to a call: the kernels are read only when
+    // the PR makes one.
+    struct FileLaunches {
+      const FileView* file;
+      std::vector<d1::PythonBufferCall> python;
+      std::vector<d1::HipBufferLaunch> hip;
+    };
+    std::vector<FileLaunches> launches;
+    for (const FileView& file : model.files) {
+      if (file.is_test || file.language == Language::Other) continue;
+      FileLaunches found{&file, {}, {}};
+      if (file.language == Language::Cpp) found.hip = d1::hip_buffer_launches(file);
+      else found.python = d1::python_buffer_calls(file);
+      if (!found.python.empty() || !found.hip.empty()) launches.push_back(std::move(found));
+    }
+    if (launches.empty()) return;
     std::map<std::string, d1::PythonKernel> kernels;
     std::map<std::string, d1::HipKernel> hip_kernels;
     for (const FileView& file : model.files) {
       if (file.language == Language::Python) d1::read_python_kernels(file, kernels);
       if (file.language == Language::Cpp) d1::read_hip_kernels(file, hip_kernels);
     }
-    for (const FileView& file : model.files) {
-      if (file.is_test || file.language == Language::Other) continue;
-      if (file.language == Language::Cpp) {
-        check_hip_file(file, hip_kernels, out);
-        continue;
-      }
-      check_python_file(file, kernels, out);
+    for (const FileLaunches& found : launches) {
+      check_hip_file(*found.file, found.hip, hip_kernels, out);
+      check_python_file(*found.file, found.python, kernels, out);
     }
   }
 
  private:
   static bool named_like_amax(const std::string& buffer) { return RE2::PartialMatch(buffer, R"((?i)amax)"); }
 
-  void check_hip_file(const FileView& file, const std::map<std::string, d1::HipKernel>& kernels,
-                      std::vector<Finding>& out) const {
+  void check_hip_file(const FileView& file, const std::vector<d1::HipBufferLaunch>& launches,
+                      const std::map<std::string, d1::HipKernel>& kernels, std::vector<Finding>& out) const {
     std::set<const CodeLine*> written;  // allocations a shown kernel fills with plain stores first
-    for (const d1::HipBufferLaunch& launch : d1::hip_buffer_launches(file)) {
+    for (const d1::HipBufferLaunch& launch : launches) {
       if (written.count(launch.allocation)) continue;  // later launches read what that kernel wrote
       std::string atomic;
       if (auto kernel = kernels.find(launch.kernel); kernel != kernels.end()) {
@@ -137,10 +144,10 @@ class D1Rule : public Rule {
   }
 
   // The first call receiving each new buffer that reduces into it, or that has an amax-named buffer.
-  void check_python_file(const FileView& file, const std::map<std::string, d1::PythonKernel>& kernels,
-                         std::vector<Finding>& out) const {
+  void check_python_file(const FileView& file, const std::vector<d1::PythonBufferCall>& calls,
+                         const std::map<std::string, d1::PythonKernel>& kernels, std::vector<Finding>& out) const {
     std::set<const CodeLine*> reported;
-    for (const d1::PythonBufferCall& call : d1::python_buffer_calls(file)) {
+    for (const d1::PythonBufferCall& call : calls) {
       if (reported.count(call.allocation)) continue;
       std::string atomic;
       if (auto kernel = kernels.find(call.kernel); kernel != kernels.end()) {

@@ -94,6 +94,8 @@ class D1cRule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
       if (file.language != Language::Python) continue;
+      // A hunk's window may hide the def its lines belong to; a whole file hides none.
+      if (file.source == ReviewSource::Whole && !d1c::adds_in_an_init(file)) continue;
       std::optional<d1c::FileClasses> classes;  // only for a file with an `__init__` in view
       for (const d1c::InitBody& body : d1c::init_bodies(file)) {
         if (!classes) classes.emplace(file);

@@ -94,6 +94,13 @@ bool starts_guessed_body(const FileView& file, const CodeLine& line, const std::
 
 }  // namespace
 
+bool adds_in_an_init(const FileView& file) {
+  for (const HunkView& hunk : file.hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.kind == LineKind::Added && is_init(line.function)) return true;
+  return false;
+}
+
 std::vector<InitBody> init_bodies(const FileView& file) {
   std::vector<InitBody> bodies;
   constexpr size_t kNone = static_cast<size_t>(-1);

@@ -29,6 +29,10 @@ struct InitBody {
 // def, once such a hunk assigns `self.X` before reading any; and a body whose def is out of view
 // but whose base `__init__` call is in view.
 std::vector<InitBody> init_bodies(const FileView& file);
+// Whether the diff adds a line the function tracker places in an `__init__`. Every finding reads
+// an attribute on an added line of a body; on a whole file the tracker places every line, so a
+// file without one needs none of the above (which reads the head's trees at each `__init__`).
+bool adds_in_an_init(const FileView& file);
 
 // The body's statements in order, without the def itself and nested defs.
 std::vector<Statement> statements_of(const FileView& file, const InitBody& body);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/review_model.h"
@@ -205,7 +206,7 @@ struct ShownFunction {
 std::optional<ShownFunction> shown_function(const ReviewModel& model, const std::string& qualified) {
   std::optional<ShownFunction> shown;
   for (const FileView& file : model.files) {
-    if (file.language != Language::Python) continue;
+    if (file.language != Language::Python || !head_shows(file, last_name(qualified))) continue;  // its def names it
     const SideTrees& head = head_trees(file);
     for (const ast::FileSyntax& part : head.parts)
       for (const ast::PyFunction& function : part.python().functions) {

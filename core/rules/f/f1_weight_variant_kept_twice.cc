@@ -7,6 +7,7 @@
 #include <set>
 #include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/python_nodes.h"
@@ -131,6 +132,16 @@ bool frees(const syntax::SyntaxTree& tree, syntax::Node scope, const VariantStor
   return found;
 }
 
+// A store starts on a line the PR writes, and that line names the variant (an assignment's
+// attribute) or the call (`setattr`, `register_parameter`, `register_buffer`) unless a backslash
+// carries the statement over: a file without such a line stores none.
+bool may_write_a_store(const FileView& file) {
+  for (std::string_view needle : {"_preshuffle", "_shuffled", "_quantized", "_swizzled", "_packed", "_transposed",
+                                  "setattr", "register_"})
+    if (writes_line_containing(file, needle)) return true;
+  return writes_continued_line(file);
+}
+
 class F1Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
@@ -138,9 +149,8 @@ class F1Rule : public Rule {
   // Each variant store the PR wrote in the head's trees, checked against the rest of its function.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python || file.is_test) continue;
+      if (file.language != Language::Python || file.is_test || !may_write_a_store(file)) continue;
       const std::set<int> written = changed_lines(file).written;
-      if (written.empty()) continue;
       const SideTrees& head = head_trees(file);
       const std::vector<VisibleFunction> complete = complete_python_functions(head);
       std::set<int> reported;

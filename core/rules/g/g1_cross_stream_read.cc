@@ -3,7 +3,9 @@
 #include <memory>
 #include <set>
 #include <string_view>
+#include <re2/re2.h>
 
+#include "core/analysis/before_parsing.h"
 #include "core/analysis/changed_lines.h"
 #include "core/analysis/file_trees.h"
 #include "core/analysis/python_nodes.h"
@@ -132,6 +134,14 @@ bool records_event(const syntax::SyntaxTree& tree, syntax::Node body) {
   return found;
 }
 
+// side_stream_of needs a call whose callee ends in `stream` or `stream_ctx`, written with its
+// argument list; a file whose text has no such call has no block to check.
+bool may_switch_streams(const FileView& file) {
+  static const RE2 kStreamCall(R"(\bstream(?:_ctx)?\s*\()");
+  if (file.source == ReviewSource::Whole) return RE2::PartialMatch(file.head_text, kStreamCall);
+  return head_shows(file, "stream");
+}
+
 class G1Rule : public Rule {
  public:
   const RuleMeta& meta() const override { return kMeta; }
@@ -140,7 +150,7 @@ class G1Rule : public Rule {
   // function in source order up to a wait.
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
-      if (file.language != Language::Python || file.is_test) continue;
+      if (file.language != Language::Python || file.is_test || !may_switch_streams(file)) continue;
       const ChangedLines changed = changed_lines(file);
       if (changed.written.empty()) continue;
       std::set<int> reported;

@@ -55,5 +55,20 @@ TEST(BeforeParsing, AWholeFileShowsItsWholeText) {
   EXPECT_FALSE(head_shows(file, "torch"));
 }
 
+TEST(BeforeParsing, AWrittenLineContinuedByABackslash) {
+  const auto continued = build_model(one_hunk_diff("a.py", "+buf = \\  \n+    torch.empty(n)\n"));
+  EXPECT_TRUE(writes_continued_line(continued->model.files.at(0)));  // trailing spaces aside
+  const auto context = build_model(one_hunk_diff("a.py", " buf = \\\n     torch.empty(n)\n+x = 1\n"));
+  EXPECT_FALSE(writes_continued_line(context->model.files.at(0)));  // the continued line is not written
+  const auto escaped = build_model(one_hunk_diff("a.py", "+print(\"a\\n\")\n"));
+  EXPECT_FALSE(writes_continued_line(escaped->model.files.at(0)));  // a backslash inside the line
+}
+
+TEST(BeforeParsing, TheLastNameOfADottedName) {
+  EXPECT_EQ(last_name("torch.library.custom_op"), "custom_op");
+  EXPECT_EQ(last_name("compile_ops"), "compile_ops");
+  EXPECT_EQ(last_name("Cls.method"), "method");
+}
+
 }  // namespace
 }  // namespace atom::testing

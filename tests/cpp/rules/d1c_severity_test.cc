@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/report/finding_words.h"
+#include "core/rules/d/d1c_init_bodies.h"
+#include "tests/cpp/analysis/analysis_test_support.h"
 #include "tests/cpp/rules/rule_test_support.h"
 
 namespace atom {
@@ -35,6 +37,17 @@ TEST(D1cSeverity, PartialViewIsAnInferredWarning) {
     EXPECT_EQ(finding.severity, Severity::Warn);
     EXPECT_EQ(finding.tag, Tag::Inferred);
   }
+}
+
+// On a whole file every finding reads on an added line of an `__init__`; a file that adds none
+// is skipped before any parse.
+TEST(D1cWholeFiles, OnlyAFileThatAddsToAnInitIsRead) {
+  const auto in_init = testing::build_model(testing::one_hunk_diff(
+      "a.py", " class A:\n     def __init__(self):\n+        self.x = 1\n     def f(self):\n         return 1\n"));
+  EXPECT_TRUE(d1c::adds_in_an_init(in_init->model.files.at(0)));
+  const auto elsewhere = testing::build_model(testing::one_hunk_diff(
+      "a.py", " class A:\n     def __init__(self):\n         self.x = 1\n     def f(self):\n+        return 2\n"));
+  EXPECT_FALSE(d1c::adds_in_an_init(elsewhere->model.files.at(0)));
 }
 
 }  // namespace
