@@ -1,7 +1,7 @@
 // Which findings a labelling pass offers: at most K per rule, drawn with a fixed seed, so that the
 // same corpus, engine and seed give the same worksheet.
 import { findingKey } from '../precision/labels.mjs';
-import { tiedOnTheCall } from '../precision/measure.mjs';
+import { labelsByPlace, tiedOnTheCall } from '../precision/measure.mjs';
 
 // The held-out half of the corpus: sha10 whose first hex digit is 8–f (0–7 is the tuning half).
 export const isHeldOut = (sha10) => /^[89a-f]/i.test(sha10);
@@ -62,13 +62,7 @@ export function withoutLabelled(candidates, labels) {
 // The places (findingKey, mode '*') whose labels, among those still counted for their rule
 // (ruleUnchanged(rule, engine) true: measure()'s test), come from labellers tied on the call.
 export function tiedPlaces(labels, ruleUnchanged) {
-  const byPlace = new Map();
-  for (const label of labels) {
-    if (ruleUnchanged(label.rule, label.engine) !== true) continue;
-    const place = findingKey({ ...label, mode: '*' });
-    if (!byPlace.has(place)) byPlace.set(place, []);
-    byPlace.get(place).push(label);
-  }
+  const byPlace = labelsByPlace(labels.filter((label) => ruleUnchanged(label.rule, label.engine) === true));
   return new Set([...byPlace].filter(([, judged]) => tiedOnTheCall(judged)).map(([place]) => place));
 }
 

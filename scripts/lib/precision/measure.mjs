@@ -31,7 +31,7 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStat
   const vanished = [];
   // Several labels of one finding (two labellers, the same finding in both modes) count once, at the
   // verdict findingVerdict gives them.
-  const perFinding = new Map();
+  const counted = [];
   for (const label of labels) {
     const row = rows.get(label.rule);
     if (!row) {
@@ -53,12 +53,10 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStat
       vanished.push(label);
       continue;
     }
-    const place = findingKey({ ...label, mode: '*' });
-    if (!perFinding.has(place)) perFinding.set(place, []);
-    perFinding.get(place).push(label);
+    counted.push(label);
   }
   const tied = [];
-  for (const judged of perFinding.values()) {
+  for (const judged of labelsByPlace(counted).values()) {
     const row = rows.get(judged[0].rule);
     row[findingVerdict(judged).toLowerCase()] += 1;
     for (const label of judged)
@@ -67,6 +65,17 @@ export function measure({ labels, ruleIds, produced, ruleUnchanged, previousStat
   }
   for (const row of rows.values()) finishRow(row, previousStatus[row.rule]);
   return { rows: [...rows.values()], tied, vanished, unknownRules: [...unknownRules].sort(), unknownEngines: [...unknownEngines].sort() };
+}
+
+// Labels grouped by the finding they judge, whatever the mode: place (findingKey, mode '*') → labels.
+export function labelsByPlace(labels) {
+  const byPlace = new Map();
+  for (const label of labels) {
+    const place = findingKey({ ...label, mode: '*' });
+    if (!byPlace.has(place)) byPlace.set(place, []);
+    byPlace.get(place).push(label);
+  }
+  return byPlace;
 }
 
 // Each labeller's one opinion of a finding: the worse of their own labels of it (the same place
@@ -152,13 +161,7 @@ export function statusJson(rows) {
 // reviewer's minute (TP, or not). It measures the labels, not the rules, so stale labels count too.
 // Returns { findings, sameVerdict, sameCall, byRule: {rule: {findings, sameVerdict, sameCall}} }.
 export function labellerAgreement(labels) {
-  const byPlace = new Map();
-  for (const label of labels) {
-    if (!label.labeler) continue;
-    const place = findingKey({ ...label, mode: '*' });
-    if (!byPlace.has(place)) byPlace.set(place, []);
-    byPlace.get(place).push(label);
-  }
+  const byPlace = labelsByPlace(labels.filter((label) => label.labeler));
   const total = { findings: 0, sameVerdict: 0, sameCall: 0, byRule: {} };
   for (const judged of byPlace.values()) {
     if (new Set(judged.map((l) => l.labeler)).size < 2) continue;
