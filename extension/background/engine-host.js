@@ -1,10 +1,12 @@
-// Hosts the WebAssembly review engine. The module is instantiated on the first review and kept
-// (the service worker may be stopped when idle and will then instantiate it again on wake).
+// Hosts the WebAssembly review engine. The module is instantiated on the first call or when the
+// engine is asked to get ready (prepareEngine), then warmed up (engine-warm-up.js), and kept (the
+// service worker may be stopped when idle and will then instantiate it again on wake).
 // A module that failed is never used again: after an abort (out of memory past its cap, a failed
 // check) its memory can no longer be trusted (what it was building is lost, a later call may fail),
 // so the next call of any kind (review, pack check, catalogue) builds a new instance.
 // `atom-engine-glue` is the Emscripten ES module (build/wasm/atom_engine.mjs), bundled in by build.mjs.
 import createAtomEngine from 'atom-engine-glue';
+import { WARM_UP_STEPS } from './engine-warm-up.js';
 
 /** The error a call rejects with when the engine itself failed; the next call uses a new engine. */
 export class EngineFailure extends Error {
@@ -20,19 +22,44 @@ export class EngineFailure extends Error {
 const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max + 1) : bytes);
 
 /**
- * → {review(diffBytes, meta, headFiles?), validatePack(packJson), rules()}: review resolves to the result JSON text exactly as the engine
- * produced it; any of the three rejects with an EngineFailure when the engine failed. `instantiate()`
- * → Promise of a module; it is called again after any failure.
+ * → {prepare(), review(diffBytes, meta, headFiles?), validatePack(packJson), rules()}: review resolves
+ * to the result JSON text exactly as the engine produced it; any of the three rejects with an
+ * EngineFailure when the engine failed. `instantiate()` → Promise of a module; it is called again
+ * after any failure. `warmUpSteps`: functions of the module run after it is instantiated, each on
+ * its own turn, until the first call reaches the module (what that call compiles needs no
+ * warming, and it never waits for more than the one step under way). A step that throws drops the
+ * module.
  */
-export function createEngineHost(instantiate) {
+export function createEngineHost(instantiate, warmUpSteps = []) {
   let enginePromise = null;
+  let warmingUp = null; // the module promise being warmed up, until a call reaches its module
 
   function engine() {
     if (!enginePromise) {
-      enginePromise = Promise.resolve().then(instantiate);
-      enginePromise.catch(() => { enginePromise = null; });
+      const current = Promise.resolve().then(instantiate);
+      enginePromise = current;
+      warmingUp = current;
+      current.then((module) => warmUp(current, module), () => { if (enginePromise === current) enginePromise = null; });
     }
     return enginePromise;
+  }
+
+  async function warmUp(current, module) {
+    for (const step of warmUpSteps) {
+      await new Promise((resolve) => { setTimeout(resolve, 0); });
+      if (warmingUp !== current || enginePromise !== current) return;
+      try {
+        step(module);
+      } catch {
+        if (enginePromise === current) enginePromise = null;
+        return;
+      }
+    }
+  }
+
+  /** Starts instantiating and warming up the module unless it is already there; never rejects. */
+  function prepare() {
+    engine().catch(() => {});
   }
 
   // Every call into the module goes through here: after any failure but a TypeError (the binding
@@ -41,6 +68,7 @@ export function createEngineHost(instantiate) {
   async function onEngine(use) {
     const current = engine();
     const module = await current;
+    if (warmingUp === current) warmingUp = null;
     try {
       return use(module);
     } catch (error) {
@@ -68,13 +96,18 @@ export function createEngineHost(instantiate) {
     return onEngine((module) => JSON.parse(module.rules()));
   }
 
-  return { review, validatePack, rules };
+  return { prepare, review, validatePack, rules };
 }
 
 const host = createEngineHost(() => createAtomEngine({
   // The glue cannot locate its .wasm from a bundled service worker; the build copies it here.
   locateFile: (file) => chrome.runtime.getURL(`wasm/${file}`),
-}));
+}), WARM_UP_STEPS);
+
+/** Gets the engine ready for a review soon to come (instantiated, then warmed up), unless it is. */
+export function prepareEngine() {
+  host.prepare();
+}
 
 /**
  * Reviews diff bytes, with the touched files at the head ([{path, bytes}]) when given; resolves

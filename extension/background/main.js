@@ -4,7 +4,7 @@
 // content script registered on the Enterprise hosts the user added (enterprise-hosts.js).
 import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
-import { LIST_SUMMARY_REQUEST, REVIEW_REQUEST, metaForRequest, parseReviewRequest } from '../shared/messages.js';
+import { LIST_SUMMARY_REQUEST, PREPARE_REQUEST, REVIEW_REQUEST, metaForRequest, parsePrepareRequest, parseReviewRequest } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
 import { isServedHost } from '../shared/github-host.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
@@ -13,7 +13,7 @@ import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
 import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
+import { prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
 import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { packKey, reviewRequestKey } from './review-request-key.js';
@@ -50,6 +50,7 @@ async function reviewPullRequest(pr, wholeFiles, pack) {
 function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
+  prepareEngine(); // while the settings, the pack and the diff are read
   Promise.all([readSettings(), packFor(pr)]).then(([settings, pack]) => {
     const wholeFiles = isFeatureOn(settings, 'whole-files');
     return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles, pack));
@@ -58,6 +59,15 @@ function answerReview(message, _sender, sendResponse) {
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
+}
+
+// A page about to ask for a review: the engine is instantiated and warmed up while the page reads
+// its diff and context.
+function answerPrepare(message, _sender, sendResponse) {
+  if (!parsePrepareRequest(message)) return false;
+  prepareEngine();
+  sendResponse({ ok: true });
+  return true;
 }
 
 // The options page's requests: check a pack, try one on a pasted diff, list the rules.
@@ -86,7 +96,10 @@ const answerListSummary = listSummaryAnswerer({
     && isServedHost(pr.host, hosts) && inScope(pr, patterns)),
   packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
 });
-const listeners = { [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary, [PAGE_FETCH_REQUEST]: answerPageFetch };
+const listeners = {
+  [PREPARE_REQUEST]: answerPrepare, [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary,
+  [PAGE_FETCH_REQUEST]: answerPageFetch,
+};
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow, chrome.runtime.id), chrome.runtime.id));
 chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackRequest, chrome.runtime.id,
   chrome.runtime.getURL('').replace(/\/$/, '')));

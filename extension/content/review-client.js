@@ -4,7 +4,7 @@
 // and sent along, so every feature of the page gets the same review. The context may need a
 // fetched conversation page: the review does not wait for it beyond a short grace; when it
 // arrives later, the page's features redraw (onReviewChanged) with it.
-import { reviewRequest } from '../shared/messages.js';
+import { prepareRequest, reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
 import { pullRequestFromDocumentTitle } from './adapters/page-title.js';
@@ -37,11 +37,22 @@ function headShownHere(page, pr) {
 
 let lastReading = null; // the page's reading, shared by the page's features
 
+// A review will be asked for once the page is read: the background may start its engine now.
+function askToPrepare(pr) {
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  try {
+    Promise.resolve(runtime.sendMessage(prepareRequest(pr))).catch(() => {});
+  } catch {
+    // No background to tell (the extension was reloaded): the review request will say so.
+  }
+}
+
 // Per address and per body element: Turbo replaces the body, so a reading taken of the page a
 // visit was leaving (the address pushed, the new page not yet rendered) is not kept for the new one.
 function readThisPage(pr) {
   const address = `${location.pathname}${location.search}`;
   if (lastReading?.address !== address || lastReading.body !== document.body) {
+    askToPrepare(pr);
     const page = readDiffFromPage(document, location);
     const reading = { address, body: document.body, page, headSha: headShownHere(page, pr), context: null,
       rerunPromised: false, reviews: new Map() };

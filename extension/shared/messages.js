@@ -8,6 +8,8 @@ import { GITHUB_COM, isGitHubHost } from './github-host.js';
 import { parsePageDiff, parsePullRequestContext } from './review-inputs.js';
 
 export const REVIEW_REQUEST = 'review';
+// Sent when a page is about to ask for a review: the background gets its engine ready meanwhile.
+export const PREPARE_REQUEST = 'prepare-engine';
 
 const MAX_TITLE_LENGTH = 1000;
 
@@ -18,11 +20,9 @@ const MAX_TITLE_LENGTH = 1000;
  */
 export function parseReviewRequest(message) {
   if (!message || typeof message !== 'object' || message.type !== REVIEW_REQUEST) return null;
-  const { owner, repo, number, title, author } = message;
-  const host = message.host ?? GITHUB_COM;
-  if (!isGitHubHost(host) || !isGitHubName(owner) || !isGitHubName(repo)) return null;
-  if (!Number.isSafeInteger(number) || number <= 0) return null;
-  const pr = { host, owner, repo, number };
+  const pr = pullRequestNamed(message);
+  if (!pr) return null;
+  const { title, author } = message;
   if (typeof title === 'string' && title.length <= MAX_TITLE_LENGTH) pr.title = title;
   if (typeof author === 'string' && isGitHubName(author.replace(/\[bot\]$/, ''))) pr.author = author;
   const dismissed = parseDismissed(message.dismissed);
@@ -32,6 +32,25 @@ export function parseReviewRequest(message) {
   const context = parsePullRequestContext(message.context);
   if (Object.keys(context).length > 0) pr.context = context;
   return pr;
+}
+
+/** {host, owner, repo, number} when `message` is a well-formed prepare request, else null. */
+export function parsePrepareRequest(message) {
+  if (!message || typeof message !== 'object' || message.type !== PREPARE_REQUEST) return null;
+  return pullRequestNamed(message);
+}
+
+export function prepareRequest({ owner, repo, number }) {
+  return { type: PREPARE_REQUEST, owner, repo, number };
+}
+
+// The pull request a message names (the scope gate checks the same fields), or null.
+function pullRequestNamed(message) {
+  const { owner, repo, number } = message;
+  const host = message.host ?? GITHUB_COM;
+  if (!isGitHubHost(host) || !isGitHubName(owner) || !isGitHubName(repo)) return null;
+  if (!Number.isSafeInteger(number) || number <= 0) return null;
+  return { host, owner, repo, number };
 }
 
 const MAX_DISMISSED = 1000;

@@ -7,33 +7,17 @@
 // dismissal (the whole files' parses kept: core/analysis/kept_trees.h);
 // p50/p99/max over the PRs, the PR at the WASM p99 again and the largest PR by head bytes (median of 5 runs each).
 // WASM: a first pass over the PRs (code V8 is still compiling), then each PR's median over three more.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadEngine, repoRoot, sharedDir } from '../../tests/wasm/support/engine.mjs';
 import { ms, summary } from './bench-stats.mjs';
 import { corpusPrs } from './corpus-prs.mjs';
+import { corpusTrees, headFiles } from './bench-corpus-trees.mjs';
 
 const REPEATS_FOR_LARGEST = 5;
 const timerPath = path.join(repoRoot, 'build/native/atom_review_timer');
-
-function corpusTrees() {
-  try {
-    return execFileSync(path.join(repoRoot, 'scripts/corpus-trees'), { env: { ...process.env, ATOM_SHARED_DIR: sharedDir } })
-      .toString().trim();
-  } catch {
-    return null;
-  }
-}
-
-// Every regular file under dir, as {path (relative, with /), bytes}.
-function headFiles(dir) {
-  return readdirSync(dir, { recursive: true })
-    .filter((relative) => statSync(path.join(dir, relative)).isFile())
-    .sort()
-    .map((relative) => ({ path: relative.split(path.sep).join('/'), bytes: readFileSync(path.join(dir, relative)) }));
-}
 
 // The timer's JSON line per PR, in order.
 function nativeTimes(prs, repeat) {

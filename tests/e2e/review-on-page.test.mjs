@@ -109,6 +109,27 @@ function manyFilesDiff(count) {
   return Buffer.from(Array.from({ length: count }, (_, i) => file(i)).join(''));
 }
 
+test('a pull request page tells the background to get its engine ready before it asks for the review', async () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 404412, title: 'Engine ready early' };
+  github.addPullRequest({ ...pr, diffBytes: demoDiff() });
+  const { result: reference } = await referenceReview(demoDiff(), backgroundMeta(pr));
+  await browser.serviceWorker.evaluate(() => {
+    globalThis.messagesSeen = [];
+    chrome.runtime.onMessage.addListener((message) => {
+      globalThis.messagesSeen.push({ type: message?.type, number: message?.number });
+      return false;
+    });
+  });
+  const page = await openConversationPage(pr);
+  await page.waitForSelector('[data-atom-review="panel"]:not([data-state="error"])', { timeout: 30000 });
+  assert.deepEqual(await page.$$eval('[data-atom-review="panel"]', (all) => all.map((p) => p.dataset.verdict)), [reference.verdict]);
+  const seen = await browser.serviceWorker.evaluate((n) => globalThis.messagesSeen.filter((m) => m.number === n).map((m) => m.type), pr.number);
+  assert.equal(seen[0], 'prepare-engine', seen.join(', '));
+  assert.deepEqual(seen.filter((type) => type === 'prepare-engine'), ['prepare-engine'], 'once per page');
+  assert.ok(seen.includes('review'), seen.join(', '));
+  await page.close();
+});
+
 test('an engine that aborts is told in the panel, and the next pull request is reviewed on a new engine', async () => {
   const failing = { owner: 'ROCm', repo: 'ATOM', number: 404410, title: 'Engine aborts' };
   const next = { owner: 'ROCm', repo: 'ATOM', number: 404411, title: 'Engine back' };

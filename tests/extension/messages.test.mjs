@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseReviewRequest, reviewRequest } from '../../extension/shared/messages.js';
+import { parsePrepareRequest, parseReviewRequest, prepareRequest, reviewRequest } from '../../extension/shared/messages.js';
 
 test('a review request survives the round trip; it is on github.com unless the scope gate names the tab\'s host', () => {
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 12 };
@@ -19,6 +19,19 @@ test('malformed or foreign messages are refused', () => {
     { type: 'review', owner: 'a', repo: 'b/c', number: 1 }, { type: 'review', owner: '', repo: 'b', number: 1 },
     { type: 'review', owner: 'a', repo: 'b?x=1', number: 1 }]) {
     assert.equal(parseReviewRequest(message), null, JSON.stringify(message));
+  }
+});
+
+test('a prepare request names the pull request only, checked as a review request is', () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 12 };
+  assert.deepEqual(prepareRequest({ ...pr, title: 'Fix', diff: { text: 'x' } }), { type: 'prepare-engine', ...pr });
+  assert.deepEqual(parsePrepareRequest(prepareRequest(pr)), { host: 'github.com', ...pr });
+  assert.deepEqual(parsePrepareRequest({ ...prepareRequest(pr), host: 'ghe.example.com' }), { host: 'ghe.example.com', ...pr });
+  assert.equal(parsePrepareRequest(reviewRequest(pr)), null, 'a review request is not a prepare request');
+  assert.equal(parseReviewRequest(prepareRequest(pr)), null, 'nor the other way round');
+  for (const message of [null, { ...prepareRequest(pr), number: 0 }, { ...prepareRequest(pr), owner: '..' },
+    { ...prepareRequest(pr), repo: 'b/c' }, { ...prepareRequest(pr), host: 'localhost' }]) {
+    assert.equal(parsePrepareRequest(message), null, JSON.stringify(message));
   }
 });
 

@@ -2,7 +2,8 @@
 // limits before they are copied in, and after the module aborts (here: out of memory past its
 // cap, from more head files than it can hold, or from a pack text larger than half of it) in a
 // review, a pack check or anything else, the failure is reported and the next review on the same
-// host runs on a new module.
+// host runs on a new module. The host warms a new module up (engine-warm-up.js) until the first
+// call reaches it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { register } from 'node:module';
@@ -11,25 +12,37 @@ import { SIMPLE_DIFF, encode } from './support/inputs.mjs';
 
 register('./support/engine-glue-hook.mjs', import.meta.url);
 const { createEngineHost, EngineFailure } = await import('../../extension/background/engine-host.js');
+const { WARM_UP_STEPS, warmUpReviews } = await import('../../extension/background/engine-warm-up.js');
 
 const META = { repo: 'ROCm/ATOM', number: 7, title: 'Tweak MoE' };
 
-function countingHost() {
+function countingHost(warmUpSteps = []) {
   const host = { instances: 0 };
-  Object.assign(host, createEngineHost(() => { host.instances += 1; return loadEngine(); }));
+  Object.assign(host, createEngineHost(() => { host.instances += 1; return loadEngine(); }, warmUpSteps));
   return host;
 }
 
 // A host whose module records the arguments of each review() it is given.
-function recordingHost() {
-  const host = { reviews: [] };
+function recordingHost(warmUpSteps = []) {
+  const host = { reviews: [], instances: 0 };
   Object.assign(host, createEngineHost(async () => {
+    host.instances += 1;
     const engine = await loadEngine();
     const record = (...args) => { host.reviews.push(args); return engine.review(...args); };
     return Object.assign(Object.create(engine), { review: record });
-  }));
+  }, warmUpSteps));
   return host;
 }
+
+const nextTurns = (count) => Array.from({ length: count }).reduce(
+  (previous) => previous.then(() => new Promise((resolve) => { setTimeout(resolve, 0); })), Promise.resolve());
+
+async function until(condition) {
+  for (let turn = 0; turn < 2000 && !condition(); turn += 1) await nextTurns(1);
+  assert.ok(condition(), 'never came');
+}
+
+const isWarmUp = ([diffBytes]) => warmUpReviews().some((warmUp) => Buffer.from(warmUp.diffBytes).equals(Buffer.from(diffBytes)));
 
 const isEngineFailure = (error) => {
   assert.ok(error instanceof EngineFailure, String(error));
@@ -107,4 +120,47 @@ test('the host gives the rule catalogue as the engine lists it', async () => {
   const catalogueHost = createEngineHost(loadEngine);
   const engine = await loadEngine();
   assert.deepEqual(await catalogueHost.rules(), JSON.parse(engine.rules()));
+});
+
+test('each warm-up PR is reviewed from its whole files without an error', async () => {
+  const engine = await loadEngine();
+  const reviews = warmUpReviews();
+  assert.deepEqual(reviews.map((review) => review.name), ['python', 'kernel']);
+  for (const { name, diffBytes, metaJson, headFiles } of reviews) {
+    const result = JSON.parse(engine.review(diffBytes, metaJson, headFiles));
+    assert.deepEqual(result.errors, [], name);
+    assert.deepEqual(result.files.map((file) => [file.path, file.source]), headFiles.map((file) => [file.path, 'whole']), name);
+  }
+});
+
+test('prepare instantiates one module and warms it up; the review that follows runs on it', async () => {
+  const host = recordingHost(WARM_UP_STEPS);
+  host.prepare();
+  host.prepare();
+  await until(() => host.reviews.length === WARM_UP_STEPS.length);
+  assert.ok(host.reviews.every(isWarmUp));
+  const result = JSON.parse(await host.review(encode(SIMPLE_DIFF), META));
+  assert.equal(result.files[0].path, 'atom/model_ops/moe.py');
+  assert.equal(host.instances, 1);
+  assert.equal(host.reviews.length, WARM_UP_STEPS.length + 1);
+});
+
+test('a review that reaches the module first ends its warm-up', async () => {
+  const host = recordingHost(WARM_UP_STEPS);
+  host.prepare();
+  const before = await host.review(encode(SIMPLE_DIFF), META);
+  await nextTurns(20);
+  assert.equal(host.reviews.length, 1);
+  assert.equal(isWarmUp(host.reviews[0]), false);
+  assert.equal(await host.review(encode(SIMPLE_DIFF), META), before);
+  assert.equal(host.instances, 1);
+});
+
+test('a warm-up step that fails drops the module: the next review runs on a new one', async () => {
+  let stepRan = false;
+  const host = countingHost([() => { stepRan = true; throw new Error('aborted while warming up'); }]);
+  host.prepare();
+  await until(() => stepRan);
+  JSON.parse(await host.review(encode(SIMPLE_DIFF), META));
+  assert.equal(host.instances, 2);
 });
