@@ -4,7 +4,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/diff/parse_diff.h"
+#include "core/engine/review.h"
 
 namespace atom::cli {
 namespace {
@@ -29,15 +29,14 @@ bool read_head_files(const std::string& dir, const std::string& diff_bytes, Head
     error = dir + ": --repo needs a directory (a checkout at the pull request's head)";
     return false;
   }
-  for (const FileDiff& file : parse_diff(diff_bytes).files) {
-    if (file.binary || file.status == FileStatus::Deleted || file.new_path.empty()) continue;
-    const fs::path relative(file.new_path);
+  for (const std::string& path : head_paths_to_read(diff_bytes)) {
+    const fs::path relative(path);
     if (!stays_inside(relative)) continue;
     const fs::path full = fs::path(dir) / relative;
     if (!fs::is_regular_file(full, code) || fs::file_size(full, code) > kMaxFileBytes || code) continue;
     std::ifstream stream(full, std::ios::binary);
     std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
-    if (!stream.bad()) out.emplace(file.new_path, std::move(text));
+    if (!stream.bad()) out.emplace(path, std::move(text));
   }
   return true;
 }

@@ -7,7 +7,8 @@
 
 namespace atom::cli {
 
-// Reads into `out` the new-side file of every changed text file `diff_bytes` names, from `dir`.
+// Reads into `out`, from `dir`, each file whose head version the review of `diff_bytes` uses
+// (core/engine/review.h head_paths_to_read).
 // Paths that would leave `dir` (absolute, `..`) or name no regular file are skipped (the engine
 // then notes them); files over 16 MiB are skipped too. Returns false with one line naming `dir`
 // when it is not a readable directory.

@@ -7,6 +7,9 @@
 //       (core/analysis/kept_trees.h). A "pack" object in metaJson
 //       replaces the built-in pack for that review, as `review --pack` does; an invalid one gives
 //       a result whose errors[] holds "bad-pack" entries (core/engine/review.h)
+//   headPathsToRead(diffBytes: Uint8Array) -> string   (JSON: the paths whose head version the
+//       review reads, core/engine/review.h head_paths_to_read): the files a host fetches for the
+//       three-argument review, known without reviewing
 //   validatePack(packJson: string) -> string
 //       {"ok": bool, "errors": [{"path": "/rules/0/pattern", "message": "…"}]} (core/packs/README.md)
 //   rules() -> string   (JSON: the rule catalogue with each rule's status and precision, as
@@ -84,6 +87,11 @@ std::string review_with_head_files(const val& diff_bytes, const std::string& met
   return atom::review_to_json_text(diff, meta_json, head_files_from(head_files));
 }
 
+std::string head_paths_to_read(const val& diff_bytes) {
+  if (!is_bytes(diff_bytes)) throw_type_error("headPathsToRead(diffBytes): diffBytes must be a Uint8Array");
+  return nlohmann::json(atom::head_paths_to_read(bytes_to_string(diff_bytes))).dump();
+}
+
 std::string syntax_summary(const std::string& path, const val& text_bytes) {
   if (!is_bytes(text_bytes)) throw_type_error("syntaxSummary(path, textBytes): textBytes must be a Uint8Array");
   std::string text = bytes_to_string(text_bytes);
@@ -114,6 +122,7 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   // Embind tells the two apart by the number of arguments.
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
+  emscripten::function("headPathsToRead", &head_paths_to_read);
   emscripten::function("validatePack", &validate_pack);
   emscripten::function("rules", &rules);
   emscripten::function("engineVersion", &engine_version);

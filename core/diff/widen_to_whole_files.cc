@@ -100,6 +100,18 @@ Hunk whole_file_hunk(const FileDiff& file, const std::vector<std::string_view>& 
 
 }  // namespace
 
+bool needs_head_version(const FileDiff& file) {
+  return !file.binary && !file.hunks_over_limit && file.status != FileStatus::Added && file.status != FileStatus::Deleted;
+}
+
+std::vector<std::string> paths_needing_head(const ParsedDiff& diff) {
+  std::vector<std::string> paths;
+  if (!single_commit(diff)) return paths;
+  for (const FileDiff& file : diff.files)
+    if (needs_head_version(file)) paths.push_back(file.new_path);
+  return paths;
+}
+
 std::vector<FileSource> file_sources(const ParsedDiff& diff, const HeadFiles* head) {
   std::vector<FileSource> sources;
   const bool single = single_commit(diff);

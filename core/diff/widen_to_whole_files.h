@@ -16,6 +16,15 @@ namespace atom {
 // path (as the diff names the new file) → that file's bytes at the head.
 using HeadFiles = std::map<std::string, std::string>;
 
+// Whether file_sources reads this file's head version: a text file the diff modifies, renames or
+// copies, within the limits. An added or deleted file is whole from the diff alone.
+bool needs_head_version(const FileDiff& file);
+
+// The new paths of the files that need their head version (needs_head_version), in diff order;
+// none for a patch of several commits (its files keep their hunks). What a host reads (`--repo
+// DIR`, the extension's raw-file downloads): no other file's head changes a review.
+std::vector<std::string> paths_needing_head(const ParsedDiff& diff);
+
 // Per file of `diff` (same order): reviewed whole, with its head and base texts, or from its
 // hunks with a reason (core/model/file_source.h). `head` null: no checkout was given; an added or
 // deleted file is still whole, its one hunk being the whole file.

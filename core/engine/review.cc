@@ -103,4 +103,9 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
   return review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, pack);
 }
 
+std::vector<std::string> head_paths_to_read(std::string_view diff_bytes) {
+  std::vector<SkippedInput> skipped;
+  return paths_needing_head(parse_within_limits(diff_bytes, skipped));
+}
+
 }  // namespace atom

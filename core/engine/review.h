@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 #include "core/diff/widen_to_whole_files.h"
 #include "core/result/review_result.h"
 #include "core/packs/pack.h"
@@ -24,5 +25,10 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
 // reviewed as one hunk showing the whole file; the others keep their hunks, with a note in errors[].
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const Pack& pack, const HeadFiles& head);
+
+// The paths whose head version the review of `diff_bytes` reads (core/diff/widen_to_whole_files.h
+// paths_needing_head), within the same input limits: all a host needs to fetch or read for the
+// HeadFiles form above, found without reviewing.
+std::vector<std::string> head_paths_to_read(std::string_view diff_bytes);
 
 }  // namespace atom

@@ -22,17 +22,17 @@ export class EngineFailure extends Error {
 const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max + 1) : bytes);
 
 /**
- * → {prepare(), review(diffBytes, meta, headFiles?), validatePack(packJson), rules()}: review resolves
- * to the result JSON text exactly as the engine produced it; any of the three rejects with an
+ * → {prepare(), review(diffBytes, meta, headFiles?), headPathsToRead(diffBytes), validatePack(packJson),
+ * rules()}: review resolves to the result JSON text exactly as the engine produced it; each call rejects with an
  * EngineFailure when the engine failed. `instantiate()` → Promise of a module; it is called again
  * after any failure. `warmUpSteps`: functions of the module run after it is instantiated, each on
- * its own turn, until the first call reaches the module (what that call compiles needs no
- * warming, and it never waits for more than the one step under way). A step that throws drops the
- * module.
+ * its own turn, until the first review reaches the module (what it compiles needs no warming, and
+ * it never waits for more than the one step under way; the other calls compile little). A step
+ * that throws drops the module.
  */
 export function createEngineHost(instantiate, warmUpSteps = []) {
   let enginePromise = null;
-  let warmingUp = null; // the module promise being warmed up, until a call reaches its module
+  let warmingUp = null; // the module promise being warmed up, until a review reaches its module
 
   function engine() {
     if (!enginePromise) {
@@ -65,10 +65,10 @@ export function createEngineHost(instantiate, warmUpSteps = []) {
   // Every call into the module goes through here: after any failure but a TypeError (the binding
   // refusing the arguments' shape: the module is fine) the module is dropped, so the next call
   // (a review, a pack check or the catalogue) builds a new one, and the caller gets an EngineFailure.
-  async function onEngine(use) {
+  async function onEngine(use, { endsWarmUp = false } = {}) {
     const current = engine();
     const module = await current;
-    if (warmingUp === current) warmingUp = null;
+    if (endsWarmUp && warmingUp === current) warmingUp = null;
     try {
       return use(module);
     } catch (error) {
@@ -83,6 +83,14 @@ export function createEngineHost(instantiate, warmUpSteps = []) {
       const limits = JSON.parse(module.inputLimits());
       const files = headFiles?.map((file) => ({ path: file.path, bytes: atMost(file.bytes, limits.maxHeadFileBytes) })) ?? null;
       return module.review(atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files);
+    }, { endsWarmUp: true });
+  }
+
+  /** → the paths whose head version the review of the diff reads (a host downloads those). */
+  function headPathsToRead(diffBytes) {
+    return onEngine((module) => {
+      const limits = JSON.parse(module.inputLimits());
+      return JSON.parse(module.headPathsToRead(atMost(diffBytes, limits.maxDiffBytes)));
     });
   }
 
@@ -96,7 +104,7 @@ export function createEngineHost(instantiate, warmUpSteps = []) {
     return onEngine((module) => JSON.parse(module.rules()));
   }
 
-  return { prepare, review, validatePack, rules };
+  return { prepare, review, headPathsToRead, validatePack, rules };
 }
 
 const host = createEngineHost(() => createAtomEngine({
@@ -115,6 +123,11 @@ export function prepareEngine() {
  */
 export function reviewDiff(diffBytes, meta, headFiles = null) {
   return host.review(diffBytes, meta, headFiles);
+}
+
+/** The paths whose head version the review of these diff bytes reads; rejects with an EngineFailure. */
+export function headPathsToRead(diffBytes) {
+  return host.headPathsToRead(diffBytes);
 }
 
 /** The engine's check of a pack's JSON text: resolves to {ok, errors: [{path, message}]}, or rejects with an EngineFailure. */

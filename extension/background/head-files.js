@@ -32,15 +32,8 @@ export function rawFileUrl(file) {
   return `${siteOrigin(hostOf(file))}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/raw/${headSha}/${segments}`;
 }
 
-/**
- * The paths whose head version the engine can use, from a review of the diff alone (contract.md
- * `files[]`): text files the diff has lines for that still exist at the head.
- */
-export function pathsToRead(result) {
-  return (result.files ?? [])
-    .filter((file) => !file.binary && file.status !== 'deleted' && (file.additions ?? 0) + (file.deletions ?? 0) > 0)
-    .map((file) => file.path);
-}
+/** The answer when the diff needs no file at its head (its text files are all added or deleted). */
+export const NOTHING_TO_READ = Object.freeze({ files: [], failed: [], reason: null });
 
 /** One file's bytes; rejects with an Error whose message is the reason, short enough for the panel. */
 // Only the raw hosts may answer: a redirect elsewhere (a sign-in page, say) would hand the engine
@@ -126,9 +119,9 @@ export async function readHeadFiles({ host, owner, repo, headSha, paths }, { que
   return { files: outcomes.filter((outcome) => outcome.bytes), failed, reason: null };
 }
 
-/** What the panel says about the files (review-files): whole when every one was read. */
+/** What the panel says about the files (review-files): whole when every one needed was read. */
 export function headFilesSummary({ files, failed, reason }) {
-  const source = reason === null && failed.length === 0 && files.length > 0 ? 'whole' : 'hunks';
+  const source = reason === null && failed.length === 0 ? 'whole' : 'hunks';
   return { source, whole: files.length, reason, failed };
 }
 

@@ -13,8 +13,8 @@ import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
 import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
-import { headFileReader, headFilesSummary, pathsToRead } from './head-files.js';
+import { headPathsToRead, prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
+import { NOTHING_TO_READ, headFileReader, headFilesSummary } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { packKey, reviewRequestKey } from './review-request-key.js';
 import { listSummaryAnswerer } from './list-summaries.js';
@@ -31,20 +31,24 @@ const readPacks = () => loadPacks(chrome.storage).catch(() => ({ userPacks: [], 
 const packFor = (pr) => readPacks().then((packs) => reviewPack(builtInPacks, packs, pr));
 
 // The diff the page holds when the content script could read all of it; else the PR's `.diff`.
-// The diff alone is reviewed first: its files say which to read at the head, and it is the answer
-// when none can be read. Otherwise the review runs again on the files read whole.
-// With the whole-files feature switched off no file is downloaded.
+// The engine names the files whose head version it uses (modified text files: an added file is
+// whole in the diff); those are downloaded and the review runs once, on the files read whole, or
+// on the diff alone when none could be read. With the whole-files feature switched off no file is
+// downloaded.
 async function reviewPullRequest(pr, wholeFiles, pack) {
   const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
   const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
-  const hunksJson = await reviewDiff(diffBytes, meta);
   const head = wholeFiles
-    ? await readHeadFiles({ host: pr.host, owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha,
-      paths: pathsToRead(JSON.parse(hunksJson)) })
+    ? await readNeededHeadFiles(pr, diffBytes)
     : { files: [], failed: [], reason: 'whole-file fetch is switched off in the options' };
-  const headFiles = headFilesSummary(head);
-  const resultJson = head.files.length > 0 ? await reviewDiff(diffBytes, meta, head.files) : hunksJson;
-  return { resultJson, headFiles };
+  const resultJson = await reviewDiff(diffBytes, meta, head.files.length > 0 ? head.files : null);
+  return { resultJson, headFiles: headFilesSummary(head) };
+}
+
+async function readNeededHeadFiles(pr, diffBytes) {
+  const paths = await headPathsToRead(diffBytes);
+  if (paths.length === 0) return NOTHING_TO_READ;
+  return readHeadFiles({ host: pr.host, owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha, paths });
 }
 
 function answerReview(message, _sender, sendResponse) {

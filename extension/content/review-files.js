@@ -25,7 +25,8 @@ function fromEngine(files, headFiles) {
 export function reviewedFiles(result, headFiles) {
   const engine = fromEngine(result?.files ?? [], headFiles);
   if (engine) return engine;
-  if (!headFiles) return null;
+  // Nothing to say: no file was read, and none needed to be (the diff adds or deletes its files).
+  if (!headFiles || (headFiles.source === 'whole' && headFiles.whole === 0)) return null;
   return { source: headFiles.source, whole: headFiles.whole, hunks: headFiles.failed ?? [], reason: headFiles.reason };
 }
 

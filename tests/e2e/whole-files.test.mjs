@@ -1,6 +1,7 @@
-// End to end: the background reads every touched text file at the PR's head commit from the raw
-// route (github.com redirecting to raw.githubusercontent.com), once per file and commit, and the
-// engine reviews the files whole: the panel says so and the findings are those of
+// End to end: the background reads each file whose head version the engine needs (the modified
+// ones: an added file is whole in the diff) at the PR's head commit from the raw route (github.com
+// redirecting to raw.githubusercontent.com), once per file and commit, and the engine reviews the
+// files whole: the panel says so and the findings are those of
 // `atom-review review --repo DIR` with the same files. A file whose download fails (404, or no
 // answer at all) keeps its hunks, and the panel names it with the reason.
 import assert from 'node:assert/strict';
@@ -58,16 +59,19 @@ async function openReviewed(pr, tab, reference) {
 }
 
 describe('whole files from the raw route', () => {
-  test('each touched file is fetched once; the panel says whole files; the findings are the --repo review\'s', async () => {
+  test('each modified file is fetched once; the panel says whole files; the findings are the --repo review\'s', async () => {
     const pr = addDemoPullRequest();
     const { result: reference } = await referenceReview(demoDiff(), backgroundMeta(pr), { headFiles: demoHeadFiles() });
     assert.deepEqual(reference.errors, [], 'the fixture\'s head files agree with the diff');
+    const added = reference.files.filter((file) => file.status === 'added').map((file) => file.path);
+    assert.ok(added.length > 0, 'the demo adds a file');
+    const oneRequestEach = Object.fromEntries(TOUCHED_AT_HEAD.filter((path) => !added.includes(path)).map((path) => [path, 1]));
     const shown = await openReviewed(pr, 'files', reference);
     assert.equal(shown.source, 'whole', shown.text);
     assert.match(shown.text, /^Whole files: 5 files read as at the head commit/);
     assert.deepEqual(shown.findings, reference.findings.map(findingKey).sort());
-    assert.deepEqual(github.rawRequests(pr), Object.fromEntries(TOUCHED_AT_HEAD.map((path) => [path, 1])),
-      'one request per file at the head; none for the deleted file');
+    assert.deepEqual(github.rawRequests(pr), oneRequestEach,
+      'one request per modified file; none for the added file (whole in the diff) or the deleted one');
     await shown.page.close();
 
     // Another visit, in the other UI (whose diff is read from the page's data and so reviewed
@@ -76,8 +80,7 @@ describe('whole files from the raw route', () => {
     assert.equal(again.source, 'whole');
     await again.page.reload();
     await again.page.waitForSelector('[data-atom-review="review-files"][data-source="whole"]', { timeout: 60000 });
-    assert.deepEqual(github.rawRequests(pr), Object.fromEntries(TOUCHED_AT_HEAD.map((path) => [path, 1])),
-      'a second visit fetches nothing');
+    assert.deepEqual(github.rawRequests(pr), oneRequestEach, 'a second visit fetches nothing');
     await again.page.close();
   });
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  HEAD_FILE_LIMITS, HeadFileCache, fetchRawFile, headFilesSummary, isSafeRepoPath, pathsToRead, rawFileUrl, readHeadFiles,
+  HEAD_FILE_LIMITS, HeadFileCache, NOTHING_TO_READ, fetchRawFile, headFilesSummary, isSafeRepoPath, rawFileUrl, readHeadFiles,
 } from '../../extension/background/head-files.js';
 import { DiffQueue } from '../../extension/background/list-queue.js';
 import { reviewedFiles, reviewedFilesText } from '../../extension/content/review-files.js';
@@ -28,17 +28,6 @@ function fakeRaw(files, { onFetch = () => {} } = {}) {
 const reader = (fetchImpl, limits = HEAD_FILE_LIMITS) => (request) => readHeadFiles(request,
   { queue: new DiffQueue({ maxInFlight: limits.maxInFlight }), cache: new HeadFileCache(), fetchImpl, limits });
 const text = (bytes) => new TextDecoder().decode(bytes);
-
-test('which files: text files with lines in the diff that exist at the head', () => {
-  const result = { files: [
-    { path: 'a.py', status: 'modified', binary: false, additions: 1, deletions: 0 },
-    { path: 'gone.py', status: 'deleted', binary: false, additions: 0, deletions: 3 },
-    { path: 'logo.png', status: 'modified', binary: true, additions: 0, deletions: 0 },
-    { path: 'run.sh', status: 'mode', binary: false, additions: 0, deletions: 0 },
-    { path: 'new/name.py', old_path: 'old/name.py', status: 'renamed', binary: false, additions: 2, deletions: 2 },
-  ] };
-  assert.deepEqual(pathsToRead(result), ['a.py', 'new/name.py']);
-});
 
 test('paths that could leave the tree or confuse a URL are refused', () => {
   for (const ok of ['a.py', 'docs/notes <img src=x>.md', 'dir/x?y#z.py', 'ünï/cödé.py']) assert.ok(isSafeRepoPath(ok), ok);
@@ -204,4 +193,13 @@ test('the panel: the download says whole or why not; the engine\'s own per-file 
   assert.equal(reviewedFilesText(reviewedFiles(engineCodes, fetchSaid)), 'Whole files: 1 file; diff only for c.py (not found (404))');
   // Nothing fetched at all: the download's reason, not "an added file is whole".
   assert.equal(reviewedFilesText(reviewedFiles(engineCodes, noHead)), 'Diff only: the page names no head commit');
+});
+
+test('a diff that needs no head file (it adds or deletes its files) is whole, with nothing downloaded', () => {
+  const nothing = headFilesSummary(NOTHING_TO_READ);
+  assert.deepEqual(nothing, { source: 'whole', whole: 0, reason: null, failed: [] });
+  const added = { files: [{ path: 'new.py', status: 'added', source: 'whole' }, { path: 'lib.py', status: 'added', source: 'whole' }] };
+  assert.equal(reviewedFilesText(reviewedFiles(added, nothing)), 'Whole files: 2 files read as at the head commit');
+  const deletedOnly = { files: [{ path: 'gone.py', status: 'deleted', source: 'hunks', source_reason: 'deleted' }] };
+  assert.equal(reviewedFiles(deletedOnly, nothing), null, 'nothing to say: no line in the panel');
 });

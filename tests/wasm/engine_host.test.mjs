@@ -164,3 +164,33 @@ test('a warm-up step that fails drops the module: the next review runs on a new 
   JSON.parse(await host.review(encode(SIMPLE_DIFF), META));
   assert.equal(host.instances, 2);
 });
+
+// A modified file, an added one, a deleted one, a binary one and a rename with changes.
+const MIXED_DIFF = [
+  'diff --git a/atom/changed.py b/atom/changed.py\n--- a/atom/changed.py\n+++ b/atom/changed.py\n@@ -1,2 +1,2 @@\n a = 1\n-b = 2\n+b = 3\n',
+  'diff --git a/atom/new.py b/atom/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/atom/new.py\n@@ -0,0 +1 @@\n+c = 1\n',
+  'diff --git a/atom/gone.py b/atom/gone.py\ndeleted file mode 100644\n--- a/atom/gone.py\n+++ /dev/null\n@@ -1 +0,0 @@\n-d = 1\n',
+  'diff --git a/img/logo.png b/img/logo.png\nBinary files a/img/logo.png and b/img/logo.png differ\n',
+  'diff --git a/atom/old_name.py b/atom/new_name.py\nsimilarity index 90%\nrename from atom/old_name.py\nrename to atom/new_name.py\n'
+    + '--- a/atom/old_name.py\n+++ b/atom/new_name.py\n@@ -1 +1 @@\n-e = 1\n+e = 2\n',
+].join('');
+
+test('the engine names the files whose head version its review reads, and only those', async () => {
+  const host = countingHost();
+  assert.deepEqual(await host.headPathsToRead(encode(MIXED_DIFF)), ['atom/changed.py', 'atom/new_name.py']);
+  await assert.rejects(host.headPathsToRead(MIXED_DIFF), TypeError);
+  // Reviewed with those two files, every text file is whole: the added and deleted ones from the diff.
+  const head = [{ path: 'atom/changed.py', bytes: encode('a = 1\nb = 3\n') }, { path: 'atom/new_name.py', bytes: encode('e = 2\n') }];
+  const result = JSON.parse(await host.review(encode(MIXED_DIFF), META, head));
+  assert.deepEqual(result.files.map((file) => [file.path, file.source]), [
+    ['atom/changed.py', 'whole'], ['atom/new.py', 'whole'], ['atom/gone.py', 'whole'], ['img/logo.png', 'hunks'], ['atom/new_name.py', 'whole']]);
+  assert.equal(host.instances, 1);
+});
+
+test('asking which files to read does not end the warm-up; a review does', async () => {
+  const host = recordingHost(WARM_UP_STEPS);
+  host.prepare();
+  assert.deepEqual(await host.headPathsToRead(encode(MIXED_DIFF)), ['atom/changed.py', 'atom/new_name.py']);
+  await until(() => host.reviews.length === WARM_UP_STEPS.length);
+  assert.ok(host.reviews.every(isWarmUp));
+});
