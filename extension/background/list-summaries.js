@@ -1,7 +1,7 @@
 // Answers `list-summary` requests: from the storage cache when it can, else by downloading the
 // diff through the shared queue and reviewing it with the engine.
 import { metaForRequest, parseListSummaryRequest } from '../shared/messages.js';
-import { reviewDiff } from './engine-host.js';
+import { prepareEngine, reviewDiff } from './engine-host.js';
 import { DiffQueue } from './list-queue.js';
 import { DiffUnavailable, fetchPullRequestDiff } from './pr-diff.js';
 import { ListSummaryStore } from './list-summary-store.js';
@@ -20,6 +20,7 @@ export const SWITCHED_OFF = 'switched-off';
 async function computeSummary(pr, stillWanted, pack) {
   const cached = await store.get(pr).catch(() => null);
   if (cached) return cached;
+  prepareEngine(); // warmed up while the diff downloads
   const diffBytes = await queue.run(async () => {
     if (!(await stillWanted(pr))) throw new DiffUnavailable(SWITCHED_OFF, 'list badges are switched off or the repository left the scope');
     return fetchPullRequestDiff(pr);

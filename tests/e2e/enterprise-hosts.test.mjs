@@ -10,7 +10,7 @@ import { launchWithExtension } from './support/browser.mjs';
 import { extensionGranting } from './support/enterprise-extension.mjs';
 import { ENTERPRISE_HOST, startFakeGitHub } from './support/fake-github.mjs';
 import { openOptions } from './support/options-page.mjs';
-import { DEMO_PR, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
+import { DEMO_PR, backgroundMeta, demoDiff, demoDownloadsOnce, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 import { waitUntil } from './support/review-page.mjs';
 
@@ -114,8 +114,8 @@ describe('a GitHub Enterprise host', () => {
     assert.ok(asked.length > 0);
     assert.deepEqual([...new Set(asked.map((request) => request.host))].sort(), [ENTERPRISE_HOST, `raw.${ENTERPRISE_HOST}`].sort(),
       'pages and the head files from the Enterprise host and its raw subdomain, nothing from github.com');
-    assert.deepEqual(github.rawRequests(PR), Object.fromEntries(Object.keys(demoHeadFiles()).map((path) => [path, 1])),
-      'each touched file once, from the host\'s raw subdomain');
+    assert.deepEqual(github.rawRequests(PR), demoDownloadsOnce(reference),
+      'each modified file once, from the host\'s raw subdomain');
 
     // A tick is the pull request's state: stored under a key that names the host.
     await page.click('[data-atom-review="panel"] [data-atom-review="checklist-item"]');

@@ -8,13 +8,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
-import { DEMO_PR, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
+import { DEMO_PR, backgroundMeta, demoDiff, demoDownloadsOnce, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 
 // Each pull request gets its own head commit: the background caches files per commit.
 const headOf = (number) => `feed${String(number).padStart(36, '0')}`;
 const BASE = 'ba5e000000000000000000000000000000000000';
-const TOUCHED_AT_HEAD = Object.keys(demoHeadFiles()).sort();
 
 let github;
 let browser;
@@ -63,9 +62,7 @@ describe('whole files from the raw route', () => {
     const pr = addDemoPullRequest();
     const { result: reference } = await referenceReview(demoDiff(), backgroundMeta(pr), { headFiles: demoHeadFiles() });
     assert.deepEqual(reference.errors, [], 'the fixture\'s head files agree with the diff');
-    const added = reference.files.filter((file) => file.status === 'added').map((file) => file.path);
-    assert.ok(added.length > 0, 'the demo adds a file');
-    const oneRequestEach = Object.fromEntries(TOUCHED_AT_HEAD.filter((path) => !added.includes(path)).map((path) => [path, 1]));
+    const oneRequestEach = demoDownloadsOnce(reference);
     const shown = await openReviewed(pr, 'files', reference);
     assert.equal(shown.source, 'whole', shown.text);
     assert.match(shown.text, /^Whole files: 5 files read as at the head commit/);

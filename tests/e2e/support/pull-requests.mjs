@@ -22,6 +22,16 @@ export function filesUnder(dir, prefix = '') {
 /** The demo PR's touched files as they stand at its head (the deleted one is not there). */
 export const demoHeadFiles = () => filesUnder(join(REPO_ROOT, 'tests', 'e2e', 'fixtures', 'atom-demo-head'));
 
+/**
+ * {path: 1} for each demo head file the extension downloads once, given the reference review of
+ * the demo: all but those the demo adds (an added file is whole in the diff) — at least one.
+ */
+export function demoDownloadsOnce(reference) {
+  const added = new Set(reference.files.filter((file) => file.status === 'added').map((file) => file.path));
+  if (added.size === 0) throw new Error('the demo adds no file: nothing shows that added files are not downloaded');
+  return Object.fromEntries(Object.keys(demoHeadFiles()).filter((path) => !added.has(path)).sort().map((path) => [path, 1]));
+}
+
 /** The largest ATOM corpus diff under 200 KB: many files, still quick to render. Needs ../shared. */
 export function corpusDiff() {
   const dir = join(SHARED_DIR, 'corpus', 'atom');
