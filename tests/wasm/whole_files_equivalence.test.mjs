@@ -1,6 +1,7 @@
-// Whole files: the WebAssembly engine given the touched files at the head (review(diff, meta,
-// headFiles)) and the native CLI given the same files as a checkout (`review --repo DIR`) give the
-// same JSON bytes, on a sample of the real corpus diffs with their files from scripts/corpus-trees.
+// Whole files: the WebAssembly engine given the files it names at the head, as the extension
+// downloads them (headPathsToRead(diff), then review(diff, meta, headFiles)), and the native CLI
+// given the PR's files as a checkout (`review --repo DIR`) give the same JSON bytes, on a sample of
+// the real corpus diffs with their files from scripts/corpus-trees.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -56,7 +57,10 @@ for (const corpus of ['atom', 'aiter']) {
       const metaPath = path.join(dir, name.replace(/\.diff$/, '.meta.json'));
       const headDir = path.join(trees, corpus, name.replace(/\.diff$/, ''), 'head');
       const metaText = existsSync(metaPath) ? readFileSync(metaPath, 'utf8') : '{}';
-      const wasm = Buffer.from(engine.review(readFileSync(diffPath), metaText, filesUnder(headDir)), 'utf8');
+      const diffBytes = readFileSync(diffPath);
+      const wanted = new Set(JSON.parse(engine.headPathsToRead(diffBytes)));
+      const downloaded = filesUnder(headDir).filter((file) => wanted.has(file.path));
+      const wasm = Buffer.from(engine.review(diffBytes, metaText, downloaded), 'utf8');
       const native = withoutFinalNewline(await nativeReviewJson(diffPath, existsSync(metaPath) ? metaPath : null, headDir));
       const widened = !JSON.parse(native).errors.some((error) => error.code.startsWith('repo-file-'));
       return { name, same: Buffer.compare(wasm, native) === 0, widened };
