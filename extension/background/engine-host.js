@@ -23,12 +23,12 @@ const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max +
 
 /**
  * → {prepare(), review(diffBytes, meta, headFiles?), headPathsToRead(diffBytes), validatePack(packJson),
- * rules()}: review resolves to the result JSON text exactly as the engine produced it; each call rejects with an
- * EngineFailure when the engine failed. `instantiate()` → Promise of a module; it is called again
- * after any failure. `warmUpSteps`: functions of the module run after it is instantiated, each on
- * its own turn, until the first review reaches the module (what it compiles needs no warming, and
- * it never waits for more than the one step under way; the other calls compile little). A step
- * that throws drops the module.
+ * rules()}. review resolves to the result JSON text exactly as the engine produced it; every call
+ * but prepare rejects with an EngineFailure when the engine failed. `instantiate()` → Promise of a
+ * module; it is called again after any failure. `warmUpSteps`: functions of the module run after it
+ * is instantiated, each on its own turn, until the first review reaches the module (what that
+ * review compiles needs no warming, and it waits for one step at most; the other calls compile
+ * little). A step that throws drops the module.
  */
 export function createEngineHost(instantiate, warmUpSteps = []) {
   let enginePromise = null;
