@@ -1,7 +1,8 @@
-// The files a pull request touches as they stand at its head commit, so the engine can review each
-// one whole (review --repo DIR in the CLI). Fetched like a signed-in tab would: the host's
-// `/OWNER/REPO/raw/<sha>/<path>` with the session cookie, which github.com redirects to
-// raw.githubusercontent.com (an Enterprise host to its raw subdomain or /raw path). Best-effort and bounded: at most 4 downloads at once, a time limit
+// The files whose head version the engine's review reads (the engine names them: headPathsToRead),
+// as they stand at the pull request's head commit, so it can review each one whole (review --repo
+// DIR in the CLI). Fetched like a signed-in tab would: the host's `/OWNER/REPO/raw/<sha>/<path>`
+// with the session cookie, which github.com redirects to raw.githubusercontent.com (an Enterprise
+// host to its raw subdomain or /raw path). Best-effort and bounded: at most 4 downloads at once, a time limit
 // and a size cap per file, caps on files and bytes per pull request. A file that cannot be read
 // keeps its hunks (the engine reviews it from the diff), named with the reason.
 import { COMMIT_SHA } from '../shared/commit-sha.js';

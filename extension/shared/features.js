@@ -39,7 +39,7 @@ export const FEATURES = [
   },
   {
     id: 'whole-files', runsIn: 'background', title: 'Whole-file fetch',
-    description: 'Downloads the touched files at the head commit so that the engine reads them whole.',
+    description: 'Downloads the modified files at the head commit so that the engine reads them whole (an added file is whole in the diff).',
     fixtures: [{ page: 'renderFilesPage', e2e: 'whole-files.test.mjs' }],
   },
 ];
