@@ -92,13 +92,13 @@ export class HeadFileCache {
 /**
  * Reads `paths` at `headSha`. Resolves (never rejects) to
  * {files: [{path, bytes}], failed: [{path, reason}], reason} where `reason` (else null) says why
- * none was used: no head commit, too many files, too many bytes.
+ * none was used: no head commit, too many files, too many bytes. No paths: NOTHING_TO_READ.
  */
 export async function readHeadFiles({ host, owner, repo, headSha, paths }, { queue, cache, fetchImpl = fetch,
   limits = HEAD_FILE_LIMITS } = {}) {
+  if (paths.length === 0) return NOTHING_TO_READ;
   const none = (reason) => ({ files: [], failed: [], reason });
   if (typeof headSha !== 'string' || !COMMIT_SHA.test(headSha)) return none('the page names no head commit');
-  if (paths.length === 0) return none('no text file of the diff is at the head');
   if (paths.length > limits.maxFiles) return none(`${paths.length} files, more than the ${limits.maxFiles} read whole`);
   const failed = [];
   const wanted = paths.filter((path) => isSafeRepoPath(path) || !failed.push({ path, reason: 'not a path that can be fetched' }));

@@ -14,7 +14,7 @@ import { reviewPack } from '../shared/pack-choice.js';
 import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
 import { headPathsToRead, prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
-import { NOTHING_TO_READ, headFileReader, headFilesSummary } from './head-files.js';
+import { headFileReader, headFilesSummary } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { packKey, reviewRequestKey } from './review-request-key.js';
 import { listSummaryAnswerer } from './list-summaries.js';
@@ -47,7 +47,6 @@ async function reviewPullRequest(pr, wholeFiles, pack) {
 
 async function readNeededHeadFiles(pr, diffBytes) {
   const paths = await headPathsToRead(diffBytes);
-  if (paths.length === 0) return NOTHING_TO_READ;
   return readHeadFiles({ host: pr.host, owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha, paths });
 }
 
