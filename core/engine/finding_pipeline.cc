@@ -169,6 +169,18 @@ std::vector<DismissedFinding> take_dismissed(std::vector<Finding>& findings,
   return dismissed;
 }
 
+std::map<std::string, RuleStatusEntry> rule_records(const std::vector<Finding>& findings,
+                                                    const std::vector<DismissedFinding>& dismissed,
+                                                    const RuleStatusTable& statuses) {
+  std::map<std::string, RuleStatusEntry> records;
+  const auto record = [&](const Finding& finding) {
+    if (find_rule(finding.rule) != nullptr) records.emplace(finding.rule, statuses.entry(finding.rule));
+  };
+  for (const Finding& finding : findings) record(finding);
+  for (const DismissedFinding& d : dismissed) record(d.finding);
+  return records;
+}
+
 void sort_findings(std::vector<Finding>& findings) {
   std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
     if (a.severity != b.severity) return a.severity > b.severity;

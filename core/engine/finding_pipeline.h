@@ -1,6 +1,8 @@
 // The steps between the rules and the result, each a small pure function so that each can be
 // tested alone. run_review() applies them in this order.
 #pragma once
+#include <map>
+#include <string>
 #include <vector>
 #include "core/analysis/review_model.h"
 #include "core/result/review_result.h"
@@ -47,6 +49,12 @@ void fold_by_place(std::vector<Finding>& findings);
 // Moves the findings the reviewer dismissed (same rule, path and line) out of `findings`.
 std::vector<DismissedFinding> take_dismissed(std::vector<Finding>& findings,
                                              const std::vector<Dismissal>& dismissals);
+
+// The status entry of each built-in rule (one the registry knows) that has a finding or a
+// dismissed finding, from `statuses`.
+std::map<std::string, RuleStatusEntry> rule_records(const std::vector<Finding>& findings,
+                                                    const std::vector<DismissedFinding>& dismissed,
+                                                    const RuleStatusTable& statuses = RuleStatusTable::active());
 
 // Severity (red first), then path (PR-level first), line, rule, message id.
 void sort_findings(std::vector<Finding>& findings);

@@ -76,6 +76,7 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
   result.dismissed = take_dismissed(findings, meta.dismissed);
   sort_findings(findings);
   result.findings = std::move(findings);
+  result.rule_records = rule_records(result.findings, result.dismissed);
   result.verdict = verdict_for(result.findings);
   summarize(model, result);
   return result;

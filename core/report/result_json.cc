@@ -146,6 +146,12 @@ json to_result_json(const ReviewResult& result) {
     dismissed.push_back(std::move(entry));
   }
 
+  // Counts, not a ratio: each reader words and rounds the share itself.
+  json rules = json::object();
+  for (const auto& [id, record] : result.rule_records)
+    rules[id] = {{"status", to_string(record.status)}, {"labels", record.labels}, {"tp", record.tp},
+                 {"low", record.low}, {"fp", record.fp}, {"labeled_through", string_or_null(record.labeled_through)}};
+
   json ai_signals = json::array();
   for (const auto& signal : result.ai_signals)
     ai_signals.push_back({{"id", signal.id}, {"evidence", signal.evidence}});
@@ -171,6 +177,7 @@ json to_result_json(const ReviewResult& result) {
           {"ci", ci_json(result.ci)},
           {"findings", std::move(findings)},
           {"dismissed", std::move(dismissed)},
+          {"rules", std::move(rules)},
           {"ai_signals", std::move(ai_signals)},
           {"elevated_ai_risk", result.elevated_ai_risk},
           {"verdict", to_string(result.verdict)},

@@ -9,6 +9,7 @@
 #include "core/model/pr_meta.h"
 #include "core/model/side.h"
 #include "core/rules/finding.h"
+#include "core/rules/rule_status.h"
 #include "core/tiers/tier_table.h"
 
 namespace atom {
@@ -93,6 +94,9 @@ struct ReviewResult {
   std::vector<CiFailure> ci;             // Step 1: failing checks, classified; worth_a_look first
   std::vector<Finding> findings;         // after red gate, folding, dismissals; sorted by severity then place
   std::vector<DismissedFinding> dismissed;
+  // Each built-in rule with a finding here (kept or dismissed): its measured status and label
+  // counts, so a reader can weigh its findings. A pack's own rules are not measured: no entry.
+  std::map<std::string, RuleStatusEntry> rule_records;
   std::vector<AiSignal> ai_signals;
   bool elevated_ai_risk = false;
   Verdict verdict = Verdict::Lgtm;

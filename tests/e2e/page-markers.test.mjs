@@ -7,6 +7,7 @@ import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
+import { trackRecordText } from '../../extension/content/views/track-record.js';
 
 let github;
 let browser;
@@ -80,7 +81,7 @@ for (const { ui, tab } of FILES_TABS) {
   }
 }
 
-test('a marker opens to problem, impact, action, tag and trigger, and closes with Escape', async () => {
+test('a marker opens to problem, impact, action, tag, trigger and the rule\'s track record, and closes with Escape', async () => {
   const page = await browser.context.newPage();
   await page.goto(`https://github.com/${DEMO_PR.owner}/${DEMO_PR.repo}/pull/${DEMO_PR.number}/files`);
   await waitForAllMarkers(page);
@@ -95,6 +96,9 @@ test('a marker opens to problem, impact, action, tag and trigger, and closes wit
   for (const part of [finding.problem, finding.impact, finding.action, finding.trigger, finding.tag]) {
     assert.ok(text.includes(part), `details carry: ${part}`);
   }
+  const record = reference.rules[finding.rule];
+  assert.ok(record, `the reference review carries ${finding.rule}'s record`);
+  assert.ok(text.includes(`Track record: ${trackRecordText(finding.rule, record)}`), 'details carry the track record');
   assert.equal(await page.getAttribute(`${selector} [data-atom-review="finding-marker"]`, 'aria-expanded'), 'true');
   await page.keyboard.press('Escape');
   assert.equal(await details.isVisible(), false);

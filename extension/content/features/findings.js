@@ -38,12 +38,13 @@ class FindingPlacer {
     this.doc = doc;
     this.onDismiss = onDismiss;
     this.findings = [];
+    this.records = {}; // rule → its track record (the result's `rules`)
     this.byContainer = null;
     this.elements = new Map(); // finding → its one element
   }
 
   /** Shows these findings from now on; those the previous ones had keep their element. */
-  setFindings(findings, byContainer) {
+  setFindings(findings, byContainer, records) {
     const previous = new Map([...this.elements].map(([finding, element]) => [sameAs(finding), element]));
     this.elements = new Map();
     for (const finding of findings) {
@@ -55,6 +56,7 @@ class FindingPlacer {
     }
     for (const element of previous.values()) element.remove();
     this.findings = findings;
+    this.records = records;
     this.byContainer = byContainer;
   }
 
@@ -63,7 +65,9 @@ class FindingPlacer {
     // A re-render may have thrown it away along with the row it sat in.
     if (!element || !element.isConnected) {
       element?.remove();
-      element = createFindingElement(this.doc, finding, { onDismiss: (reason) => this.onDismiss(finding, reason, element) });
+      element = createFindingElement(this.doc, finding, {
+        onDismiss: (reason) => this.onDismiss(finding, reason, element), record: this.records[finding.rule],
+      });
       this.elements.set(finding, element);
     }
     return element;
@@ -172,7 +176,7 @@ export const findings = {
       if (signal.aborted || drawing !== shown) return;
       stateKey = review.stateKey;
       watchReviewState(stateKey, signal);
-      placer.setFindings(all, byContainer);
+      placer.setFindings(all, byContainer, review.result.rules ?? {});
       placer.place();
       restoreFocus(document, placer);
     }

@@ -1,6 +1,7 @@
 // One finding as shown on the page. Every text comes from the engine's result, which quotes a
 // hostile diff: textContent and attributes only.
 import { diffAnchorForPath } from '../adapters/diff-anchor.js';
+import { trackRecordText } from './track-record.js';
 
 export const FINDING = 'finding';
 export const FILE_FINDINGS = 'file-findings';
@@ -46,9 +47,10 @@ function detailLine(doc, label, text, className) {
 
 /**
  * A compact marker (severity colour, icon and label, rule, where) that opens the details:
- * problem, impact, action, whether the engine verified or inferred it, and what triggers it.
+ * problem, impact, action, whether the engine verified or inferred it, what triggers it, and
+ * the rule's track record (`record`: the result's `rules` entry for it).
  */
-export function createFindingElement(doc, finding, { onDismiss } = {}) {
+export function createFindingElement(doc, finding, { onDismiss, record } = {}) {
   const element = doc.createElement('div');
   element.dataset.atomReview = FINDING;
   element.dataset.rule = finding.rule;
@@ -69,6 +71,8 @@ export function createFindingElement(doc, finding, { onDismiss } = {}) {
   if (finding.action) details.append(detailLine(doc, 'Action', finding.action, 'atom-review-action'));
   if (finding.trigger) details.append(detailLine(doc, 'Trigger', finding.trigger, 'atom-review-trigger'));
   if (finding.tag) details.append(detailLine(doc, 'Evidence', finding.tag, 'atom-review-tag'));
+  const trackRecord = trackRecordText(finding.rule, record);
+  if (trackRecord) details.append(detailLine(doc, 'Track record', trackRecord, 'atom-review-track-record'));
   if (onDismiss) details.append(dismissControls(doc, finding, onDismiss));
 
   const marker = doc.createElement('button');

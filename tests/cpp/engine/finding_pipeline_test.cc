@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include "tests/cpp/analysis/analysis_test_support.h"
+#include "tests/cpp/support/measured_rule.h"
 
 namespace atom::testing {
 namespace {
@@ -98,6 +99,24 @@ TEST(RuleStatus, OffRulesAreNotInForce) {
   EXPECT_EQ(std::count(ids.begin(), ids.end(), "P1"), 1);
   EXPECT_EQ(ids.size() + 1, all_rules().size());
   EXPECT_EQ(ids_in_force(Pack{}, table.with_every_rule_on()).size(), all_rules().size());
+}
+
+// What a reader needs to weigh a rule's findings: the table's counts for each built-in rule with a
+// finding, kept or dismissed; a pack's own rule (an id the registry does not know) has none.
+TEST(RuleRecords, EachBuiltInRuleWithAFindingKeptOrDismissed) {
+  RuleStatusTable table;
+  table.set("P1", measured_rule(RuleStatus::Preview, 36, 4, 2, "2026-12-06"));
+  const std::vector<Finding> kept = {finding("P1", Severity::Note, "", 0), finding("P1", Severity::Note, "a.py", 3),
+                                     finding("ZZ9", Severity::Warn, "a.py", 5)};
+  const std::vector<DismissedFinding> dismissed = {{finding("HK4", Severity::Note, "a.py", 7), "not worth it"}};
+  const std::map<std::string, RuleStatusEntry> records = rule_records(kept, dismissed, table);
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records.at("P1").tp, 36);
+  EXPECT_EQ(records.at("P1").labels, 42);
+  EXPECT_EQ(records.at("P1").labeled_through, "2026-12-06");
+  EXPECT_EQ(records.at("HK4").labels, 0) << "a rule the table does not name: preview, no labels";
+  EXPECT_EQ(records.at("HK4").status, RuleStatus::Preview);
+  EXPECT_TRUE(rule_records({}, {}, table).empty());
 }
 
 // A pack's `enabled` is the user's word: it turns an off rule on and a stable rule off.

@@ -4,6 +4,7 @@
 
 #include "core/report/render.h"
 #include "tests/cpp/report/report_test_support.h"
+#include "tests/cpp/support/measured_rule.h"
 
 namespace atom {
 namespace {
@@ -22,7 +23,7 @@ TEST(ResultJson, HasExactlyTheContractKeys) {
   const json out = to_result_json(basic_result());
   EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
                                                  "checklist", "prompts", "context", "ci", "findings", "dismissed",
-                                                 "ai_signals", "elevated_ai_risk", "verdict", "verdict_label", "draft",
+                                                 "rules", "ai_signals", "elevated_ai_risk", "verdict", "verdict_label", "draft",
                                                  "errors", "skipped"}));
   EXPECT_EQ(out["schema"], "atom-review/1");
   EXPECT_EQ(out["pr"]["number"], 1498);
@@ -95,6 +96,18 @@ TEST(ResultJson, PreviewFindingsSayWhatTheRuleWouldHaveSaid) {
   EXPECT_EQ(findings[0]["problem"].get<std::string>().rfind("worth a look: ", 0), 0u);
   EXPECT_FALSE(findings[1].contains("preview"));
   EXPECT_FALSE(findings[1].contains("rule_severity"));
+}
+
+TEST(ResultJson, RulesCarryEachRecordAsCounts) {
+  ReviewResult result = basic_result();
+  result.rule_records = {{"A2", testing::measured_rule(RuleStatus::Preview, 8, 1, 2, "2026-12-06")},
+                         {"HK4", RuleStatusEntry{}}};
+  const json rules = to_result_json(result)["rules"];
+  EXPECT_EQ(rules["A2"], json({{"status", "preview"}, {"labels", 11}, {"tp", 8}, {"low", 1}, {"fp", 2},
+                               {"labeled_through", "2026-12-06"}}));
+  EXPECT_EQ(rules["HK4"]["labels"], 0);
+  EXPECT_TRUE(rules["HK4"]["labeled_through"].is_null());
+  EXPECT_EQ(to_result_json(basic_result())["rules"], json::object());
 }
 
 TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {

@@ -6,6 +6,8 @@
 #include "core/report/sarif_limits.h"
 #include "core/report/stable_hash.h"
 #include "tests/cpp/report/report_test_support.h"
+#include "tests/cpp/support/measured_rule.h"
+#include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom {
 namespace {
@@ -36,6 +38,30 @@ TEST(Sarif, RunHasToolDriverWithTheWholeCatalogue) {
     EXPECT_TRUE(level == "error" || level == "warning" || level == "note");
   }
   EXPECT_EQ(sarif["runs"][0]["results"], json::array());
+}
+
+// GitHub sorts code-scanning alerts by a rule's `precision`: ours comes from the hand labels.
+TEST(Sarif, RulePrecisionFollowsTheHandLabels) {
+  RuleStatusTable table;
+  table.min_labels_to_turn_off = 5;
+  using testing::measured_rule;
+  table.set("P1", measured_rule(RuleStatus::Stable, 9, 1, 0));
+  table.set("A2", measured_rule(RuleStatus::Preview, 6, 1, 1));   // 75%
+  table.set("HK5", measured_rule(RuleStatus::Preview, 3, 2, 1));  // 50%
+  table.set("D1", measured_rule(RuleStatus::Preview, 4, 0, 0));   // too few labels to say
+  table.set("B5", measured_rule(RuleStatus::Off, 1, 3, 3));
+  const testing::RuleStatusScope scope(table);
+  const json sarif = to_sarif(basic_result());
+  std::map<std::string, json> by_id;
+  for (const json& rule : sarif["runs"][0]["tool"]["driver"]["rules"]) by_id[rule["id"].get<std::string>()] = rule["properties"];
+  EXPECT_EQ(by_id["P1"]["precision"], "very-high");
+  EXPECT_EQ(by_id["P1"]["status"], "stable");
+  EXPECT_EQ(by_id["A2"]["precision"], "high");
+  EXPECT_EQ(by_id["HK5"]["precision"], "medium");
+  EXPECT_EQ(by_id["D1"]["precision"], "low");
+  EXPECT_EQ(by_id["B5"]["precision"], "low");
+  EXPECT_EQ(by_id["B5"]["labels"], json({{"tp", 1}, {"low", 3}, {"fp", 3}}));
+  EXPECT_EQ(by_id["F1"]["precision"], "low") << "no labels";
 }
 
 TEST(Sarif, ResultsHaveLevelMessageLocationAndRuleIndex) {
