@@ -19,6 +19,24 @@ std::string percent(double fraction) { return std::to_string(static_cast<int>(fr
 
 }  // namespace
 
+std::string status_table_markdown(const RuleStatusTable& statuses) {
+  std::map<RuleStatus, int> counts;
+  std::string rows;
+  for (const Rule* rule : all_rules()) {
+    const RuleMeta& meta = rule->meta();
+    const RuleStatusEntry& entry = statuses.entry(meta.id);
+    ++counts[entry.status];
+    const std::string precision = entry.labels > 0 && entry.precision ? percent(*entry.precision) : "—";
+    rows += "| " + meta.id + " | " + meta.slug + " | " + to_string(entry.status) + " | " + precision + " | " +
+            std::to_string(entry.labels) + " | " + std::to_string(entry.tp) + " / " + std::to_string(entry.low) +
+            " / " + std::to_string(entry.fp) + " |\n";
+  }
+  return "## Status at a glance\n\n" + std::to_string(counts[RuleStatus::Stable]) + " stable, " +
+         std::to_string(counts[RuleStatus::Preview]) + " preview, " + std::to_string(counts[RuleStatus::Off]) +
+         " off" + (statuses.labels_through.empty() ? "" : "; labels through " + statuses.labels_through) +
+         ".\n\n| rule | name | status | precision | labels | TP / LOW / FP |\n|---|---|---|---|---|---|\n" + rows;
+}
+
 std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTable& statuses) {
   const RuleStatusEntry& entry = statuses.entry(rule_id);
   std::string counts = "TP " + std::to_string(entry.tp) + ", LOW " + std::to_string(entry.low) + ", FP " +
@@ -83,7 +101,8 @@ std::string catalogue_markdown() {
       " labels; until then it is preview and its findings are notes, worded \"worth a look\". A rule whose "
       "precision on at least " + std::to_string(RuleStatusTable::active().min_labels_to_turn_off) +
       " such labels is below " + percent(RuleStatusTable::active().turn_off_below) +
-      " is off: it does not run until it changes (`--all-rules` runs it, as notes).\n";
+      " is off: it does not run until it changes (`--all-rules` runs it, as notes).\n\n" +
+      status_table_markdown(RuleStatusTable::active());
   std::string current_category;
   bool first = true;
   for (const Rule* rule : all_rules()) {

@@ -23,7 +23,11 @@ std::string rule_help_markdown(const RuleMeta& meta);
 std::string rule_status_markdown(const std::string& rule_id,
                                  const RuleStatusTable& statuses = RuleStatusTable::active());
 
-// Every registered rule, grouped by category in catalogue order, as one markdown document.
+// "## Status at a glance": how many rules are stable, preview and off, then one row per rule
+// (id, name, status, precision, labels, TP / LOW / FP) in catalogue order.
+std::string status_table_markdown(const RuleStatusTable& statuses);
+
+// The status table, then every registered rule, grouped by category in catalogue order, as one markdown document.
 std::string catalogue_markdown();
 
 // [{"id", "slug", "category", "category_title", "default_severity", "summary", "what", "why",

@@ -2,6 +2,7 @@
 
 #include "core/report/catalogue.h"
 #include "core/rules/registry.h"
+#include "tests/cpp/support/measured_rule.h"
 
 namespace atom {
 namespace {
@@ -54,6 +55,24 @@ TEST(Catalogue, StatusLineGivesPrecisionAndCounts) {
             "Status: preview — precision 50% on 2 hand labels (TP 1, LOW 0, FP 1), so its findings are notes (worth a look).");
   EXPECT_EQ(rule_status_markdown("D1", table),
             "Status: preview — no hand labels since its last change, so its findings are notes (worth a look).");
+}
+
+TEST(Catalogue, StatusTableHasARowPerRuleAndTheCounts) {
+  RuleStatusTable table;
+  table.set("B1", testing::measured_rule(RuleStatus::Stable, 11, 1, 0));
+  table.set("A1", testing::measured_rule(RuleStatus::Off, 0, 0, 7));
+  table.labels_through = "2026-12-06";
+  const std::string markdown = status_table_markdown(table);
+  const std::string expected_counts = "1 stable, " + std::to_string(all_rules().size() - 2) + " preview, 1 off; labels through 2026-12-06.";
+  EXPECT_EQ(markdown.rfind("## Status at a glance\n\n" + expected_counts + "\n", 0), 0u) << markdown.substr(0, 200);
+  EXPECT_NE(markdown.find("| B1 | gated-off-parameter | stable | 92% | 12 | 11 / 1 / 0 |\n"), std::string::npos);
+  EXPECT_NE(markdown.find("| A1 | sibling-variant-not-fixed | off | 0% | 7 | 0 / 0 / 7 |\n"), std::string::npos);
+  EXPECT_NE(markdown.find("| D1 | "), std::string::npos);
+  EXPECT_NE(markdown.find(" | preview | — | 0 | 0 / 0 / 0 |\n"), std::string::npos) << "no labels: no precision";
+  size_t rows = 0;
+  for (size_t at = markdown.find("\n| "); at != std::string::npos; at = markdown.find("\n| ", at + 1)) ++rows;
+  EXPECT_EQ(rows, all_rules().size() + 1) << "a header and a row per rule";
+  EXPECT_NE(catalogue_markdown().find("## Status at a glance\n"), std::string::npos);
 }
 
 TEST(Catalogue, AnOffRuleKeptOffAfterAChangeSaysSo) {
