@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findingKey, parseLabels } from '../../scripts/lib/precision/labels.mjs';
-import { findingVerdict, formatAgreement, formatTied, labellerAgreement, measure, statusJson, formatTable, tiedOnTheCall, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
+import { findingVerdict, formatAgreement, formatTied, labellerAgreement, labelsToStable, measure, statusJson, formatTable, tiedOnTheCall, MIN_LABELS, MIN_LABELS_TO_TURN_OFF, TURN_OFF_BELOW } from '../../scripts/lib/precision/measure.mjs';
 
 let nextLine = 1;
 const label = (rule, verdict, extra = {}) => ({
@@ -174,7 +174,8 @@ test('statusJson names every rule in order, with counts, and carries no run date
   assert.equal(parsed.rules.A1.labeled_through, null);
   assert.equal(parsed.labels_through, '2026-11-27');
   assert.equal(statusJson(rows), text, 'same labels, same bytes');
-  assert.match(formatTable(rows), /^HK4\s+8\s+8\s+0\s+0\s+100\.0%\s+stable\s+0\s+0$/m);
+  assert.match(formatTable(rows), /^HK4\s+8\s+8\s+0\s+0\s+100\.0%\s+stable\s+—\s+0\s+0$/m);
+  assert.match(formatTable(rows), /^A1\s+0\s+0\s+0\s+0\s+—\s+preview\s+8\s+0\s+0$/m, 'no labels: eight TPs to stable');
 });
 
 test('parseLabels: skeleton lines without a verdict are unfilled; bad lines are named', () => {
@@ -209,4 +210,15 @@ test('labeller agreement: findings two labellers judged, whatever the mode, stal
   assert.match(lines[0], /^second opinions: 3 findings .* same verdict on 1 \(33%\).* \(TP or not\) on 2 \(67%\)$/);
   assert.equal(lines[1], '  same call / judged twice, where they split: P1 1/2');
   assert.deepEqual(formatAgreement(labellerAgreement([label('P1', 'TP', { labeler: 'ana' })])), []);
+});
+
+test('labelsToStable: the fewest further labels, all TP, that reach 90% on 8', () => {
+  const row = (tp, low, fp, status = 'preview') => ({ tp, low, fp, labels: tp + low + fp, status, kept_off: false });
+  assert.equal(labelsToStable(row(36, 4, 2)), 18, '54 of 60 is 90%');
+  assert.equal(labelsToStable(row(8, 1, 2)), 19, '27 of 30 is 90%');
+  assert.equal(labelsToStable(row(1, 0, 0)), 7, 'enough labels is the bar here');
+  assert.equal(labelsToStable(row(0, 0, 3)), 27);
+  assert.equal(labelsToStable(row(9, 0, 0, 'stable')), null);
+  assert.equal(labelsToStable(row(0, 0, 7, 'off')), null);
+  assert.equal(labelsToStable({ ...row(0, 0, 1), kept_off: true }), null);
 });

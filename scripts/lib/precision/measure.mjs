@@ -204,12 +204,23 @@ export function formatTied(tied) {
 }
 
 // The per-rule table printed by scripts/precision.
+// For a preview rule: the fewest further labels that could make it stable, every one of them TP
+// (P1 at 36 TP of 42 needs 18). Null for a stable or off rule (an off rule must change first).
+export function labelsToStable(row) {
+  if (row.status !== 'preview' || row.kept_off) return null;
+  for (let more = 0; ; more += 1) {
+    const labels = row.labels + more;
+    // Whole numbers, so 0.9 is not compared in floating point: tp / labels >= 9 / 10.
+    if (labels >= MIN_LABELS && (row.tp + more) * 100 >= Math.round(MIN_PRECISION * 100) * labels) return more;
+  }
+}
+
 export function formatTable(rows) {
-  const header = ['rule', 'labels', 'TP', 'LOW', 'FP', 'precision', 'status', 'vanished', 'stale'];
+  const header = ['rule', 'labels', 'TP', 'LOW', 'FP', 'precision', 'status', 'to stable', 'vanished', 'stale'];
   const body = rows.map((r) => [
     r.rule, r.labels, r.tp, r.low, r.fp,
     r.precision === null ? '—' : `${(r.precision * 100).toFixed(1)}%`,
-    r.status, r.vanished, r.stale,
+    r.status, labelsToStable(r) ?? '—', r.vanished, r.stale,
   ].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
