@@ -19,15 +19,18 @@ const RuleMeta& p1_meta() {
     m.what =
         "PR-level. A claim is one of the word stems perf, performance, optimi[sz]e, fuse/fused/fusion, faster, "
         "speed-up/speedup, latency, throughput, or \"+N%\", in the title or the body. A number counts only with a "
-        "unit (ms, us, µs, s, tokens/s, tok/s, TFLOPS, GB/s, %, x) on a body line that is not an accuracy line "
-        "(lines naming gsm8k, mmlu, accuracy, acc, exact_match). HTML comments (template guidance) and commit "
+        "unit (ms, us, µs, s, tokens/s, tok/s, req/s, TFLOPS, GB/s, %, x) on a line of the title or body that is "
+        "not an accuracy line (lines naming gsm8k, mmlu, accuracy, acc, exact_match): right after the number "
+        "(`41.2 us`, `1444 tok/s/GPU`), in its label as benchmark reports print it (`Mean TTFT (ms): 812.4`), or "
+        "in its table column's header (`| before (us) |`). HTML comments (template guidance) and commit "
         "trailers are ignored. With no description in the PR meta the rule does not run; reverts are skipped.";
     m.why =
         "A perf claim nobody measured is a guess: the reviewer cannot weigh the added complexity against a gain, "
         "and a regression on other shapes stays invisible. Accuracy tables and screenshots do not show speed.";
     m.example = "Title `Optimize MoE sorting for decode`, body `Use a faster sort kernel.` (no timings).";
     m.must_not_fire =
-        "A body with timings (`decode 41.2 us -> 35.0 us`, `+12% tokens/s`); a PR that claims nothing about "
+        "A body with timings (`decode 41.2 us -> 35.0 us`, `+12% tokens/s`, a benchmark report, a table with "
+        "units in its header); a PR that claims nothing about "
         "speed; a body whose only numbers are accuracy results (that still fires: they do not count); no body.";
     m.source = "—";
     m.messages = {{"claim_without_numbers", "The PR claims a performance gain (\"{claim}\") but reports no measured number with a unit",

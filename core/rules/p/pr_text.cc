@@ -70,17 +70,45 @@ std::string perf_claim(const PrText& text) {
   return {};
 }
 
+namespace {
+
+// The units a measurement is written in; "x"/"×" (a ratio) and "%" only right after the number.
+constexpr const char* kUnits = R"(ms|us|µs|s|sec|secs|seconds|tokens?/s|tok/s|tps|req/s|tflops|gb/s|tb/s)";
+
+// A table's header row names its columns' units: "| TTFT (ms) | TPOT (ms) |".
+std::string unit_of_header(const std::string& line) {
+  static const RE2 header_unit(std::string(R"((?i)^\s*\|.*[(\[]()") + kUnits + R"()[)\]])");
+  std::string unit;
+  return RE2::PartialMatch(line, header_unit, &unit) ? unit : std::string();
+}
+
+}  // namespace
+
 std::vector<std::string> measured_numbers(const PrText& text) {
-  static const RE2 measured(
-      R"((?i)(?:^|[^\w.])(\d+(?:\.\d+)?\s*(?:ms|us|µs|s|sec|secs|seconds|tokens?/s|tok/s|tps|tflops|gb/s|tb/s|%|x|×))(?:[^\w/]|$))");
+  // "12.5 us", "1.3x", "+4%", "1444 tok/s/GPU", "5.3 ms/layer"; not a path's "runs/10s/log".
+  static const RE2 with_unit(std::string(R"((?i)(?:^|[^\w./])(\d+(?:\.\d+)?\s*(?:)") + kUnits +
+                             R"(|%|x|×))(?:/[a-z]|[^\w/]|$))");
+  // A benchmark's report line: "Mean TTFT (ms): 4426.86", "Output token throughput (tok/s): 13802.07".
+  static const RE2 labelled(std::string(R"((?i)[(\[](?:)") + kUnits + R"()[)\]]\s*[:=]\s*(\d+(?:\.\d+)?))");
+  static const RE2 table_row_number(R"(^\s*\|.*?[|\s](\d+(?:\.\d+)?)\s*\|)");
   std::vector<std::string> out;
   std::vector<std::string> lines = text.body_lines;
   lines.push_back(text.title);
+  std::string column_unit;  // the unit the current table's header names, "" outside such a table
   for (const std::string& line : lines) {
+    if (line.find('|') == std::string::npos) column_unit.clear();
     if (is_accuracy_line(line)) continue;
+    if (const std::string unit = unit_of_header(line); !unit.empty()) {
+      column_unit = unit;
+      continue;
+    }
     re2::StringPiece rest(line);
     std::string number;
-    while (RE2::FindAndConsume(&rest, measured, &number)) out.push_back(number);
+    while (RE2::FindAndConsume(&rest, with_unit, &number)) out.push_back(number);
+    rest = line;
+    while (RE2::FindAndConsume(&rest, labelled, &number)) out.push_back(number);
+    if (!column_unit.empty() && RE2::PartialMatch(line, table_row_number, &number))
+      out.push_back(number + " (" + column_unit + ")");
   }
   return out;
 }

@@ -31,7 +31,9 @@ bool is_accuracy_line(const std::string& line);
 std::string perf_claim(const PrText& text);
 
 // Numbers with a unit (ms, us, tokens/s, TFLOPS, GB/s, %, x …) on body lines (and the title) that
-// are not accuracy lines, as written ("12.5 us").
+// are not accuracy lines: the unit right after the number, as written ("12.5 us"), in the number's
+// label as benchmark reports print it ("4426.86" of "Mean TTFT (ms): 4426.86"), or in the header of
+// its markdown table column ("41.2 (us)").
 std::vector<std::string> measured_numbers(const PrText& text);
 
 // All capture groups of `pattern` (one group) over every body line.
