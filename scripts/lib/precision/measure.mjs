@@ -205,14 +205,16 @@ export function formatTied(tied) {
 
 // The per-rule table printed by scripts/precision.
 // For a preview rule: the fewest further labels that could make it stable, every one of them TP
-// (P1 at 36 TP of 42 needs 18). Null for a stable or off rule (an off rule must change first).
+// (P1 at 36 TP of 42 needs 18). Null for a stable or off rule (an off rule must change first), and
+// for one no run of TPs can lift to the bar.
 export function labelsToStable(row) {
   if (row.status !== 'preview' || row.kept_off) return null;
-  for (let more = 0; ; more += 1) {
-    const labels = row.labels + more;
-    // Whole numbers, so 0.9 is not compared in floating point: tp / labels >= 9 / 10.
-    if (labels >= MIN_LABELS && (row.tp + more) * 100 >= Math.round(MIN_PRECISION * 100) * labels) return more;
-  }
+  // In whole percents, so 0.9 is not compared in floating point: (tp + n) * 100 >= bar * (labels + n).
+  const bar = Math.round(MIN_PRECISION * 100);
+  const shortfall = bar * row.labels - 100 * row.tp;
+  if (bar >= 100 && shortfall > 0) return null;
+  const forPrecision = shortfall > 0 ? Math.ceil(shortfall / (100 - bar)) : 0;
+  return Math.max(forPrecision, MIN_LABELS - row.labels, 0);
 }
 
 export function formatTable(rows) {
