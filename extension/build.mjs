@@ -6,6 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { builtInReposPlugin } from './pack-repos.mjs';
 import { zipEntries } from './zip-writer.mjs';
@@ -27,7 +28,20 @@ for (const file of ENGINE_FILES) {
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(join(outDir, 'wasm'), { recursive: true });
 
+// The commit the extension is built from, named by the reviewer's exported verdicts
+// (content/field-labels.js) so their labels know which rules they judged; `-dirty` when the tree
+// has changes, `unknown` outside a git checkout.
+function builtFrom() {
+  const git = (...args) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    return `${git('rev-parse', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '-dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 const common = {
+  define: { __ATOM_REVIEW_COMMIT__: JSON.stringify(builtFrom()) },
   bundle: true,
   minify: false, // readable bundles for store review; the size is dominated by the .wasm
   legalComments: 'none',

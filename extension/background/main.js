@@ -4,7 +4,10 @@
 // content script registered on the Enterprise hosts the user added (enterprise-hosts.js).
 import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
-import { LIST_SUMMARY_REQUEST, PREPARE_REQUEST, REVIEW_REQUEST, metaForRequest, parsePrepareRequest, parseReviewRequest } from '../shared/messages.js';
+import {
+  LIST_SUMMARY_REQUEST, PREPARE_REQUEST, REVIEW_INPUTS_REQUEST, REVIEW_REQUEST, metaForRequest, parsePrepareRequest,
+  parseReviewInputsRequest, parseReviewRequest,
+} from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
 import { isServedHost } from '../shared/github-host.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
@@ -36,13 +39,18 @@ const packFor = (pr) => readPacks().then((packs) => reviewPack(builtInPacks, pac
 // on the diff alone when none could be read. With the whole-files feature switched off no file is
 // downloaded.
 async function reviewPullRequest(pr, wholeFiles, pack) {
-  const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
+  const { diffBytes, head } = await reviewInputs(pr, wholeFiles);
   const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
+  const resultJson = await reviewDiff(diffBytes, meta, head.files.length > 0 ? head.files : null);
+  return { resultJson, headFiles: headFilesSummary(head) };
+}
+
+async function reviewInputs(pr, wholeFiles) {
+  const diffBytes = pr.diff ? new TextEncoder().encode(pr.diff.text) : await fetchPullRequestDiff(pr);
   const head = wholeFiles
     ? await readNeededHeadFiles(pr, diffBytes)
     : { files: [], failed: [], reason: 'whole-file fetch is switched off in the options' };
-  const resultJson = await reviewDiff(diffBytes, meta, head.files.length > 0 ? head.files : null);
-  return { resultJson, headFiles: headFilesSummary(head) };
+  return { diffBytes, head };
 }
 
 async function readNeededHeadFiles(pr, diffBytes) {
@@ -62,6 +70,19 @@ function answerReview(message, _sender, sendResponse) {
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
+}
+
+// The reviewer exports their verdicts: the diff, the meta and the files read whole, as the review
+// that gave the findings had them (the head files come from the cache), as text.
+function answerReviewInputs(message, _sender, sendResponse) {
+  const pr = parseReviewInputsRequest(message);
+  if (!pr) return false;
+  readSettings().then((settings) => reviewInputs(pr, isFeatureOn(settings, 'whole-files'))).then(({ diffBytes, head }) => {
+    const text = (bytes) => new TextDecoder().decode(bytes);
+    const { dismissed: _dismissed, ...meta } = metaForRequest(pr);
+    sendResponse({ ok: true, diff: text(diffBytes), meta, headFiles: head.files.map(({ path, bytes }) => ({ path, text: text(bytes) })) });
+  }, (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }));
+  return true;
 }
 
 // A page about to ask for a review: the engine is instantiated and warmed up while the page reads
@@ -100,7 +121,8 @@ const answerListSummary = listSummaryAnswerer({
   packFor: (pr) => packFor(pr).then((pack) => ({ pack, key: packKey(pack) })),
 });
 const listeners = {
-  [PREPARE_REQUEST]: answerPrepare, [REVIEW_REQUEST]: answerReview, [LIST_SUMMARY_REQUEST]: answerListSummary,
+  [PREPARE_REQUEST]: answerPrepare, [REVIEW_REQUEST]: answerReview, [REVIEW_INPUTS_REQUEST]: answerReviewInputs,
+  [LIST_SUMMARY_REQUEST]: answerListSummary,
   [PAGE_FETCH_REQUEST]: answerPageFetch,
 };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow, chrome.runtime.id), chrome.runtime.id));

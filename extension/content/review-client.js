@@ -4,7 +4,7 @@
 // and sent along, so every feature of the page gets the same review. The context may need a
 // fetched conversation page: the review does not wait for it beyond a short grace; when it
 // arrives later, the page's features redraw (onReviewChanged) with it.
-import { prepareRequest, reviewRequest } from '../shared/messages.js';
+import { prepareRequest, reviewInputsRequest, reviewRequest } from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
 import { pullRequestFromDocumentTitle } from './adapters/page-title.js';
@@ -108,19 +108,27 @@ export function requestReview(pr) {
   return reading.reviews.get(key);
 }
 
+// The request's fields besides the pull request's name: the title and author the page shows, the
+// page's diff when it holds all of it, and the context its pages show.
+async function readInputs(reading) {
+  const { page } = reading;
+  const context = await contextInTime(reading);
+  const { title, author, ...meta } = context ?? {};
+  // The head and base this page names itself win over those the conversation page shows.
+  const fullContext = { ...meta, ...page.head };
+  return {
+    context, title, author, diff: page.diff ?? undefined,
+    fullContext: Object.keys(fullContext).length > 0 ? fullContext : undefined,
+  };
+}
+
 async function askForReview(pr, reading) {
   const shown = pullRequestFromDocumentTitle(document.title, pr.number);
   const { page } = reading;
-  const context = await contextInTime(reading);
-  const { title = shown.title, author = shown.author, ...meta } = context ?? {};
-  // The head and base this page names itself win over those the conversation page shows.
-  const fullContext = { ...meta, ...page.head };
+  const { context, title = shown.title, author = shown.author, diff, fullContext } = await readInputs(reading);
   // Firefox's `browser` namespace is the one documented to return promises; Chrome has `chrome`.
   const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
-  const answer = await runtime.sendMessage(reviewRequest({
-    ...pr, title, author, diff: page.diff ?? undefined,
-    context: Object.keys(fullContext).length > 0 ? fullContext : undefined,
-  }));
+  const answer = await runtime.sendMessage(reviewRequest({ ...pr, title, author, diff, context: fullContext }));
   if (!answer?.ok) throw new Error(answer?.error ?? 'no answer from the atom-review background');
   return {
     result: JSON.parse(answer.resultJson),
@@ -129,4 +137,20 @@ async function askForReview(pr, reading) {
       view: page.view, headSha: reading.headSha, contextPending: context === null, headFiles: answer.headFiles ?? null,
     },
   };
+}
+
+/**
+ * Resolves to what the review of `pr` ({owner, repo, number}) read: {diff (text), meta (the PR's
+ * title, body, labels, head and base commits), headFiles: [{path, text}] (the files read whole)}.
+ * For the reviewer's exported verdicts (field-labels.js).
+ */
+export async function requestReviewInputs(pr) {
+  const reading = readThisPage(pr);
+  await reading.contextPromise; // the export waits for the whole context
+  const shown = pullRequestFromDocumentTitle(document.title, pr.number);
+  const { title = shown.title, diff, fullContext } = await readInputs(reading);
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  const answer = await runtime.sendMessage(reviewInputsRequest({ ...pr, title, diff, context: fullContext }));
+  if (!answer?.ok) throw new Error(answer?.error ?? 'no answer from the atom-review background');
+  return { diff: answer.diff, meta: answer.meta, headFiles: answer.headFiles };
 }

@@ -49,17 +49,28 @@ export function reviewStateKey(pr, diffId) {
 const isDismissal = (item) => item && typeof item === 'object' && typeof item.rule === 'string'
   && (item.path === null || typeof item.path === 'string') && (item.line === null || Number.isSafeInteger(item.line));
 
+/** The reviewer's judgments of a finding, in the hand labels' spelling (tests/labels/README.md). */
+export const VERDICTS = ['TP', 'LOW', 'FP'];
+const textOr = (value, fallback) => (typeof value === 'string' ? value : fallback);
+const isVerdict = (item) => isDismissal(item) && VERDICTS.includes(item.verdict);
+const verdictOf = (item) => ({
+  rule: item.rule, message_id: textOr(item.message_id, ''), path: item.path, line: item.line,
+  side: item.side === 'old' ? 'old' : 'new', severity: textOr(item.severity, ''), verdict: item.verdict, why: textOr(item.why, ''),
+});
+
 /**
- * → {checked: string[], dismissed: [{rule, path, line, reason}]}: the ticked checklist items'
- * ids and the dismissed findings, in the shape the engine's meta takes them. Rejects when the
- * storage cannot be read.
+ * → {checked: string[], dismissed: [{rule, path, line, reason}], verdicts: [{rule, message_id, path,
+ * line, side, severity, verdict, why}]}: the ticked checklist items' ids, the dismissed findings in
+ * the shape the engine's meta takes them, and the findings the reviewer judged (worth raising or
+ * not: features/field-labels.js exports them). Rejects when the storage cannot be read.
  */
 export async function loadReviewState(key) {
   const stored = (await storage().get(key))[key];
   return {
     checked: Array.isArray(stored?.checked) ? stored.checked.filter((id) => typeof id === 'string') : [],
     dismissed: Array.isArray(stored?.dismissed) ? stored.dismissed.filter(isDismissal)
-      .map(({ rule, path, line, reason }) => ({ rule, path, line, reason: typeof reason === 'string' ? reason : '' })) : [],
+      .map(({ rule, path, line, reason }) => ({ rule, path, line, reason: textOr(reason, '') })) : [],
+    verdicts: Array.isArray(stored?.verdicts) ? stored.verdicts.filter(isVerdict).map(verdictOf) : [],
   };
 }
 
@@ -127,11 +138,12 @@ export function onReviewStateWritten(key, listener, signal) {
   signal.addEventListener('abort', () => storageArea().onChanged.removeListener(onChanged), { once: true });
 }
 
-/** Replaces the parts of the state `changes` names ({checked?: Iterable, dismissed?: list}). */
+/** Replaces the parts of the state `changes` names ({checked?: Iterable, dismissed?: list, verdicts?: list}). */
 export function saveReviewState(key, changes) {
   return updateReviewState(key, (state) => ({
     checked: changes.checked ? [...changes.checked].sort() : state.checked,
     dismissed: changes.dismissed ?? state.dismissed,
+    verdicts: changes.verdicts ?? state.verdicts,
   }));
 }
 

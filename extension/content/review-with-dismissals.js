@@ -13,7 +13,7 @@ import {
 export async function requestReviewAsLeft(pr) {
   const first = await requestReview(pr);
   const stateKey = reviewStateKey(pr, first.source.headSha ?? await reviewedDiffId(first.result));
-  let state = { checked: [], dismissed: [] };
+  let state = { checked: [], dismissed: [], verdicts: [] };
   let storageProblem = null;
   try {
     state = await loadReviewState(stateKey);
@@ -37,6 +37,24 @@ export async function setDismissed(stateKey, finding, reason) {
       kept.push({ rule: finding.rule, path: finding.path ?? null, line: finding.line ?? null, reason: reason.trim() });
     }
     return { ...state, dismissed: kept };
+  });
+  announceReviewChanged();
+}
+
+/**
+ * Records the reviewer's judgment of `finding` (`verdict`: TP, LOW or FP, with an optional one-line
+ * `why`) or, with `verdict` null, forgets it. Rejects when it could not be saved.
+ */
+export async function setVerdict(stateKey, finding, verdict, why = '') {
+  await updateReviewState(stateKey, (state) => {
+    const kept = state.verdicts.filter((item) => !(sameFinding(item, finding) && item.side === (finding.side === 'old' ? 'old' : 'new')));
+    if (verdict !== null) {
+      kept.push({
+        rule: finding.rule, message_id: finding.message_id ?? '', path: finding.path ?? null, line: finding.line ?? null,
+        side: finding.side === 'old' ? 'old' : 'new', severity: finding.severity ?? '', verdict, why: why.trim(),
+      });
+    }
+    return { ...state, verdicts: kept };
   });
   announceReviewChanged();
 }

@@ -98,3 +98,18 @@ export function parseListSummaryRequest(message) {
 export function listSummaryRequest({ headSha, ...pr }) {
   return { ...reviewRequest(pr), type: LIST_SUMMARY_REQUEST, ...(headSha && { headSha }) };
 }
+
+// The inputs of a pull request's review, for the reviewer's exported verdicts
+// (content/field-labels.js): the same request as a review's, answered with the diff, the meta and
+// the files the engine read whole instead of a result.
+export const REVIEW_INPUTS_REQUEST = 'review-inputs';
+
+/** Returns the pull request of a well-formed review inputs request (as parseReviewRequest), else null. */
+export function parseReviewInputsRequest(message) {
+  if (!message || typeof message !== 'object' || message.type !== REVIEW_INPUTS_REQUEST) return null;
+  return parseReviewRequest({ ...message, type: REVIEW_REQUEST });
+}
+
+export function reviewInputsRequest(pr) {
+  return { ...reviewRequest(pr), type: REVIEW_INPUTS_REQUEST };
+}

@@ -3,13 +3,15 @@
 // reviewing the diff the page shows with the touched files read whole at the head commit; and the
 // checks the Chromium suites make with the same helpers: the packs flow and an open page following
 // pack changes in place (packs.test.mjs), the
-// request audit (request-audit.test.mjs) and two tabs writing at once (review-state.test.mjs).
+// request audit (request-audit.test.mjs), two tabs writing at once (review-state.test.mjs) and a
+// verdict exported and imported as a label (field-labels.test.mjs).
 // Skipped where Firefox ESR is not installed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
+import { assertVerdictExportedAndImported } from './support/field-labels-flow.mjs';
 import { assertImportedPackShows, assertOpenPageFollowsPacks } from './support/packs-flow.mjs';
 import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
@@ -23,6 +25,8 @@ const AUDIT_PR = { ...DEMO_PR, number: 4261 };
 const TWO_TABS_PR = { ...DEMO_PR, number: 4262 };
 const PACKS_PR = { ...DEMO_PR, number: 4263 };
 const LIVE_PR = { ...DEMO_PR, number: 4264 };
+// Its own head commit too: the export is checked to download no file again.
+const VERDICTS_PR = { ...DEMO_PR, number: 4265, headSha: 'f1ef000000000000000000000000000000004265', baseSha: 'ba5e000000000000000000000000000000000000' };
 
 describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let github;
@@ -33,6 +37,7 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
     for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR, LIVE_PR]) {
       github.addPullRequest({ ...pr, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
     }
+    github.addPullRequest({ ...VERDICTS_PR, diffBytes: demoDiff(), headFiles: demoHeadFiles() });
     ({ result: reference } = await referenceReview(demoDiff(), backgroundMeta(DEMO_PR), { headFiles: demoHeadFiles() }));
     browser = await launchFirefoxWithExtension({ port: github.port });
   });
@@ -94,6 +99,9 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
 
   test('an imported pack chosen for the repository: its custom rule fires, the rule it turns off does not',
     () => assertImportedPackShows(browser, PACKS_PR));
+
+  test('a verdict is kept, counted and exported with what reproduces the finding; the export imports as a label',
+    () => assertVerdictExportedAndImported(browser, github, VERDICTS_PR, reference));
 
   test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off',
     () => assertOpenPageFollowsPacks(browser, LIVE_PR));

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parsePrepareRequest, parseReviewRequest, prepareRequest, reviewRequest } from '../../extension/shared/messages.js';
+import {
+  parsePrepareRequest, parseReviewInputsRequest, parseReviewRequest, prepareRequest, reviewInputsRequest, reviewRequest,
+} from '../../extension/shared/messages.js';
 
 test('a review request survives the round trip; it is on github.com unless the scope gate names the tab\'s host', () => {
   const pr = { owner: 'ROCm', repo: 'ATOM', number: 12 };
@@ -92,4 +94,13 @@ test('rule catalogue requests are recognised by their type alone', async () => {
   assert.equal(isRuleCatalogueRequest({ type: 'validate-pack', packJson: '{}' }), false);
   assert.equal(isRuleCatalogueRequest(null), false);
   assert.equal(isRuleCatalogueRequest('rule-catalogue'), false);
+});
+
+test('a review inputs request (the export of verdicts) carries what a review request does, and only that type is taken', () => {
+  const pr = { owner: 'ROCm', repo: 'ATOM', number: 12, title: 'Fix', diff: { text: 'diff --git a/x b/x\n', source: 'page-rendered', files: 1 },
+    context: { body: 'why', head_sha: '0123456789abcdef0123456789abcdef01234567' } };
+  assert.deepEqual(parseReviewInputsRequest(reviewInputsRequest(pr)), { host: 'github.com', ...pr });
+  assert.equal(parseReviewInputsRequest(reviewRequest(pr)), null, 'a review request is not an inputs request');
+  assert.equal(parseReviewRequest(reviewInputsRequest(pr)), null, 'nor the other way round');
+  assert.equal(parseReviewInputsRequest({ ...reviewInputsRequest(pr), owner: '../x' }), null);
 });

@@ -46,14 +46,19 @@ test('ticks are kept per pull request and per reviewed diff', async () => {
   assert.notEqual(id, await reviewedDiffId(pushed), 'a new push, a new id');
   const key = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, id);
   assert.equal(key, `atom-review:pr:ROCm/ATOM#7@${id}`);
-  assert.deepEqual(await loadReviewState(key), { checked: [], dismissed: [] });
+  assert.deepEqual(await loadReviewState(key), { checked: [], dismissed: [], verdicts: [] });
   await saveReviewState(key, { checked: new Set(['b', 'a']) });
   const dismissed = [{ rule: 'B4', path: 'a.py', line: 3, reason: 'fine' }];
   await saveReviewState(key, { dismissed });
-  assert.deepEqual(await loadReviewState(key), { checked: ['a', 'b'], dismissed });
-  storage.data.set(key, { checked: ['a', 3, null], dismissed: [{ rule: 'B4', path: 'a.py', line: 3 }, { rule: 1 }] });
-  assert.deepEqual(await loadReviewState(key), { checked: ['a'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: '' }] },
-    'whatever another version wrote is read safely');
+  assert.deepEqual(await loadReviewState(key), { checked: ['a', 'b'], dismissed, verdicts: [] });
+  storage.data.set(key, {
+    checked: ['a', 3, null], dismissed: [{ rule: 'B4', path: 'a.py', line: 3 }, { rule: 1 }],
+    verdicts: [{ rule: 'P1', path: null, line: null, verdict: 'TP' }, { rule: 'B4', path: 'a.py', line: 3, verdict: 'maybe' }, 'TP'],
+  });
+  assert.deepEqual(await loadReviewState(key), {
+    checked: ['a'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: '' }],
+    verdicts: [{ rule: 'P1', message_id: '', path: null, line: null, side: 'new', severity: '', verdict: 'TP', why: '' }],
+  }, 'whatever another version wrote is read safely');
 });
 
 test('the panel\'s collapsed state is one setting for every page', async () => {

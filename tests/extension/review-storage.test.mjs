@@ -6,7 +6,7 @@ import {
   PR_STATE_LIMITS, evictOldStates, loadReviewState, onStorageFailure, reviewStateKey, saveReviewState, statesToEvict,
 } from '../../extension/content/review-storage.js';
 import { onReviewChanged } from '../../extension/content/review-client.js';
-import { setDismissed } from '../../extension/content/review-with-dismissals.js';
+import { setDismissed, setVerdict } from '../../extension/content/review-with-dismissals.js';
 
 const KEY = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, 'c'.repeat(40));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -81,7 +81,25 @@ test('a dismissal, a restore and ticks in quick succession apply in order', asyn
   const changes = [setDismissed(KEY, finding('B4', 3), 'a'), saveReviewState(KEY, { checked: new Set(['x']) }),
     setDismissed(KEY, finding('B7', 9), 'b'), setDismissed(KEY, finding('B4', 3), null), saveReviewState(KEY, { checked: ['y', 'x'] })];
   await Promise.all(changes);
-  assert.deepEqual(await loadReviewState(KEY), { checked: ['x', 'y'], dismissed: [{ rule: 'B7', path: 'a.py', line: 9, reason: 'b' }] });
+  assert.deepEqual(await loadReviewState(KEY), { checked: ['x', 'y'], dismissed: [{ rule: 'B7', path: 'a.py', line: 9, reason: 'b' }], verdicts: [] });
+});
+
+test('a verdict is kept with the finding it judges, replaced by the next, taken back with null, and kept apart from dismissals', async () => {
+  useStorage({ delayMs: 3 });
+  const judged = { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 3, side: 'new', severity: 'note' };
+  await Promise.all([setVerdict(KEY, judged, 'LOW', '  the caller checks it  '), setDismissed(KEY, finding('B7', 9), 'b'),
+    setVerdict(KEY, { ...judged, line: 4 }, 'FP'), setVerdict(KEY, judged, 'TP', 'a real gap')]);
+  const state = await loadReviewState(KEY);
+  assert.deepEqual(state.verdicts, [
+    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 4, side: 'new', severity: 'note', verdict: 'FP', why: '' },
+    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 3, side: 'new', severity: 'note', verdict: 'TP', why: 'a real gap' },
+  ], 'the second verdict on line 3 replaced the first');
+  assert.deepEqual(state.dismissed, [{ rule: 'B7', path: 'a.py', line: 9, reason: 'b' }]);
+  await setVerdict(KEY, { ...judged, line: 4 }, null);
+  await setVerdict(KEY, { ...judged, side: 'old' }, 'FP');
+  assert.deepEqual((await loadReviewState(KEY)).verdicts.map(({ line, side, verdict }) => [line, side, verdict]),
+    [[3, 'new', 'TP'], [3, 'old', 'FP']], 'the same line on the other side is another finding');
+  assert.deepEqual(failures, []);
 });
 
 test('a write that fails is told, and the next change still goes through', async () => {
@@ -162,7 +180,7 @@ test('each change holds the Web Lock named after its key while it reads and writ
     },
   }, () => Promise.all([setDismissed(KEY, finding('B4', 3), 'a'), saveReviewState(KEY, { checked: ['x'] })]));
   assert.deepEqual(held, [KEY, KEY]);
-  assert.deepEqual(await loadReviewState(KEY), { checked: ['x'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: 'a' }] });
+  assert.deepEqual(await loadReviewState(KEY), { checked: ['x'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: 'a' }], verdicts: [] });
 });
 
 test('a lock manager that refuses leaves the change to the tab\'s own queue; a failing write still fails', async () => {

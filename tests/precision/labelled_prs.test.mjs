@@ -83,3 +83,24 @@ test('a labelled PR has head files when the corpus trees hold its case and diff 
     rmSync(shared, { recursive: true, force: true });
   }
 });
+
+test('a field PR (scripts/import-labels) is named by its head commit and brings its GitHub labels and its own head files', () => {
+  const shared = sharedWith({
+    'labeled/field/ROCm-ATOM-42-abcdef0123/meta.json': { repo: 'ROCm/ATOM', number: 42, sha: 'abcdef0123456789abcdef0123456789abcdef01',
+      title: 'T', body: 'B', labels: ['MI308'], head_sha: 'abcdef0123456789abcdef0123456789abcdef01', base_ref: 'main' },
+    'labeled/field/ROCm-ATOM-42-abcdef0123/pr.diff': 'diff',
+    'labeled/field/ROCm-ATOM-42-abcdef0123/head/atom/a.py': 'x = 1\n',
+    'labeled/field/ROCm-ATOM-43-1234567890/meta.json': { repo: 'ROCm/ATOM', number: 43, sha: '1234567890123456789012345678901234567890' },
+    'labeled/field/ROCm-ATOM-43-1234567890/pr.diff': 'diff',
+  });
+  try {
+    const [withHead, hunksOnly] = labelledPrs(shared);
+    assert.deepEqual([withHead.set, withHead.commit, withHead.name], ['field', 'abcdef0123', 'ROCm-ATOM-42-abcdef0123']);
+    assert.deepEqual(withHead.meta, { repo: 'ROCm/ATOM', title: 'T', body: 'B', number: 42, labels: ['MI308'],
+      head_sha: 'abcdef0123456789abcdef0123456789abcdef01', base_ref: 'main' });
+    assert.equal(labelledHead(null, withHead), join(shared, 'labeled/field/ROCm-ATOM-42-abcdef0123/head'));
+    assert.equal(labelledHead(null, hunksOnly), null, 'no head folder: hunks only');
+  } finally {
+    rmSync(shared, { recursive: true, force: true });
+  }
+});

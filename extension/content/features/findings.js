@@ -9,10 +9,11 @@ import { onDomChanges } from '../dom-changes.js';
 import { indexByContainer } from '../file-index.js';
 import { matchPullRequestPage } from '../page-routes.js';
 import { onReviewChanged } from '../review-client.js';
-import { requestReviewAsLeft, setDismissed, watchReviewState } from '../review-with-dismissals.js';
+import { requestReviewAsLeft, setDismissed, setVerdict, watchReviewState } from '../review-with-dismissals.js';
 import { PANEL, PANEL_FINDINGS } from '../views/panel.jsx';
 import {
   FILE_FINDINGS, FINDING, FINDING_MARKER, createFileFindingsList, createFindingElement, fileFindingsBody, setFileFindingsCount,
+  showVerdict,
 } from '../views/finding.js';
 
 function rowCell(adapter, container, finding) {
@@ -33,18 +34,26 @@ function fileFindingsList(doc, adapter, container, path, count) {
 // Two findings are the same when every field is: a redrawn review keeps the element of each.
 const sameAs = (finding) => JSON.stringify(finding);
 
+// The verdict the reviewer gave a finding (the stored state's `verdicts`), or null.
+const verdictFor = (verdicts, finding) => verdicts.find((item) => item.rule === finding.rule
+  && item.path === (finding.path ?? null) && item.line === (finding.line ?? null)
+  && item.side === (finding.side === 'old' ? 'old' : 'new'))?.verdict ?? null;
+
 class FindingPlacer {
-  constructor(doc, onDismiss) { // onDismiss(finding, reason, its element)
+  // onDismiss(finding, reason, its element); onVerdict(finding, verdict|null, reason)
+  constructor(doc, { onDismiss, onVerdict }) {
     this.doc = doc;
     this.onDismiss = onDismiss;
+    this.onVerdict = onVerdict;
     this.findings = [];
     this.records = {}; // rule → its track record (the result's `rules`)
+    this.verdicts = []; // the reviewer's verdicts (review-storage.js)
     this.byContainer = null;
     this.elements = new Map(); // finding → its one element
   }
 
   /** Shows these findings from now on; those the previous ones had keep their element. */
-  setFindings(findings, byContainer, records) {
+  setFindings(findings, byContainer, records, verdicts) {
     const previous = new Map([...this.elements].map(([finding, element]) => [sameAs(finding), element]));
     this.elements = new Map();
     for (const finding of findings) {
@@ -57,7 +66,9 @@ class FindingPlacer {
     for (const element of previous.values()) element.remove();
     this.findings = findings;
     this.records = records;
+    this.verdicts = verdicts;
     this.byContainer = byContainer;
+    for (const [finding, element] of this.elements) showVerdict(element, verdictFor(verdicts, finding));
   }
 
   elementFor(finding) {
@@ -66,7 +77,10 @@ class FindingPlacer {
     if (!element || !element.isConnected) {
       element?.remove();
       element = createFindingElement(this.doc, finding, {
-        onDismiss: (reason) => this.onDismiss(finding, reason, element), record: this.records[finding.rule],
+        onDismiss: (reason) => this.onDismiss(finding, reason, element),
+        onVerdict: (verdict, reason) => this.onVerdict(finding, verdict, reason),
+        verdict: verdictFor(this.verdicts, finding),
+        record: this.records[finding.rule],
       });
       this.elements.set(finding, element);
     }
@@ -161,9 +175,12 @@ export const findings = {
   match: (location) => matchPullRequestPage(location.pathname),
   async run({ host, owner, repo, number }, signal) {
     let stateKey = null;
-    const placer = new FindingPlacer(document, (finding, reason, element) => {
-      rememberFocusAfter(document, element);
-      return setDismissed(stateKey, finding, reason);
+    const placer = new FindingPlacer(document, {
+      onDismiss: (finding, reason, element) => {
+        rememberFocusAfter(document, element);
+        return setDismissed(stateKey, finding, reason);
+      },
+      onVerdict: (finding, verdict, reason) => setVerdict(stateKey, finding, verdict, reason),
     });
     signal.addEventListener('abort', () => placer.removeAll(), { once: true });
     let shown = 0;
@@ -176,7 +193,7 @@ export const findings = {
       if (signal.aborted || drawing !== shown) return;
       stateKey = review.stateKey;
       watchReviewState(stateKey, signal);
-      placer.setFindings(all, byContainer, review.result.rules ?? {});
+      placer.setFindings(all, byContainer, review.result.rules ?? {}, review.state.verdicts);
       placer.place();
       restoreFocus(document, placer);
     }

@@ -6,6 +6,7 @@ import { matchPullRequestPage } from '../page-routes.js';
 import { onReviewChanged } from '../review-client.js';
 import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed } from '../review-storage.js';
 import { requestReviewAsLeft, setChecked, setDismissed, watchReviewState } from '../review-with-dismissals.js';
+import { exportFieldLabels } from '../field-labels.js';
 import { scrollToPlace } from '../scroll-to-line.js';
 import {
   PANEL, createErrorPanel, createPanel, removePanel, showLayoutUnrecognised, showStorageProblem, showsReview, updatePanel,
@@ -76,6 +77,8 @@ export const reviewPanel = {
           onCopyDraft: () => copyDraft(result.draft ?? ''),
           onShowPlace: (place) => scrollToPlace(document, place),
           onRestore: (finding) => setDismissed(stateKey, finding, null).catch(() => {}),
+          verdicts: state.verdicts,
+          onExportVerdicts: () => exportFieldLabels(document, { host, owner, repo, number }, state.verdicts),
         };
         if (panel && showsReview(panel)) updatePanel(panel, result, onDraft, view);
         else replacePanel(createPanel(document, result, onDraft, view));

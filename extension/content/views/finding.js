@@ -47,10 +47,12 @@ function detailLine(doc, label, text, className) {
 
 /**
  * A compact marker (severity colour, icon and label, rule, where) that opens the details:
- * problem, impact, action, whether the engine verified or inferred it, what triggers it, and
- * the rule's track record (`record`: the result's `rules` entry for it).
+ * problem, impact, action, whether the engine verified or inferred it, what triggers it, the
+ * rule's track record (`record`: the result's `rules` entry for it), and the reviewer's controls:
+ * a one-line reason, their verdict (`onVerdict(verdict|null, reason)`; `verdict`: the one given,
+ * shown pressed) and Dismiss (`onDismiss(reason)`).
  */
-export function createFindingElement(doc, finding, { onDismiss, record } = {}) {
+export function createFindingElement(doc, finding, { onDismiss, onVerdict, verdict = null, record } = {}) {
   const element = doc.createElement('div');
   element.dataset.atomReview = FINDING;
   element.dataset.rule = finding.rule;
@@ -73,7 +75,7 @@ export function createFindingElement(doc, finding, { onDismiss, record } = {}) {
   if (finding.tag) details.append(detailLine(doc, 'Evidence', finding.tag, 'atom-review-tag'));
   const trackRecord = trackRecordText(finding.rule, record);
   if (trackRecord) details.append(detailLine(doc, 'Track record', trackRecord, 'atom-review-track-record'));
-  if (onDismiss) details.append(dismissControls(doc, finding, onDismiss));
+  if (onDismiss || onVerdict) details.append(reviewerControls(doc, finding, { onDismiss, onVerdict }));
 
   const marker = doc.createElement('button');
   marker.type = 'button';
@@ -93,37 +95,82 @@ export function createFindingElement(doc, finding, { onDismiss, record } = {}) {
   head.className = 'atom-review-finding-head';
   head.append(marker, whereLink(doc, finding));
   element.append(head, details);
+  if (onVerdict) showVerdict(element, verdict);
   return element;
 }
 
-// A one-line reason (optional) and the button; Enter in the reason dismisses too.
-function dismissControls(doc, finding, onDismiss) {
+export const VERDICT_BUTTON = 'verdict-button';
+// The hand labels' verdicts (tests/labels/README.md), as the reviewer is asked for them.
+const VERDICT_CHOICES = [
+  { verdict: 'TP', text: 'Worth raising', title: 'True, and worth a reviewer\'s minute' },
+  { verdict: 'LOW', text: 'True, minor', title: 'True, but not worth a reviewer\'s minute' },
+  { verdict: 'FP', text: 'Wrong', title: 'The code does not do what this says, or the pull request did not change it' },
+];
+
+// A one-line reason (optional), the verdict buttons and Dismiss; Enter in the reason dismisses. A
+// verdict keeps the finding shown; pressing the given one again takes it back.
+function reviewerControls(doc, finding, { onDismiss, onVerdict }) {
   const controls = doc.createElement('div');
   controls.className = 'atom-review-dismiss';
   const reason = doc.createElement('input');
   reason.type = 'text';
   reason.maxLength = 200;
-  reason.placeholder = 'Why dismiss? (optional)';
+  reason.placeholder = 'Why? (optional)';
   reason.dataset.atomReview = 'dismiss-reason';
   reason.className = 'atom-review-dismiss-reason';
-  reason.setAttribute('aria-label', `Reason for dismissing ${finding.rule} at ${locationOf(finding)} (optional)`);
-  const button = textElement(doc, 'button', 'atom-review-link', 'Dismiss');
-  button.type = 'button';
-  button.dataset.atomReview = 'dismiss-button';
-  // A dismissal that could not be saved leaves the finding as it was, ready to try again (the
-  // panel says why).
-  const dismiss = () => {
-    button.disabled = true;
-    Promise.resolve(onDismiss(reason.value.replace(/\s+/g, ' '))).catch(() => { button.disabled = false; });
-  };
-  button.addEventListener('click', dismiss);
-  reason.addEventListener('keydown', (event) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    dismiss();
-  });
-  controls.append(reason, button);
+  reason.setAttribute('aria-label', `Reason for your verdict on or dismissal of ${finding.rule} at ${locationOf(finding)} (optional)`);
+  const oneLine = () => reason.value.replace(/\s+/g, ' ');
+  controls.append(reason);
+  if (onVerdict) controls.append(verdictButtons(doc, finding, onVerdict, oneLine));
+  if (onDismiss) {
+    const button = textElement(doc, 'button', 'atom-review-link', 'Dismiss');
+    button.type = 'button';
+    button.dataset.atomReview = 'dismiss-button';
+    // A dismissal that could not be saved leaves the finding as it was, ready to try again (the
+    // panel says why).
+    const dismiss = () => {
+      button.disabled = true;
+      Promise.resolve(onDismiss(oneLine())).catch(() => { button.disabled = false; });
+    };
+    button.addEventListener('click', dismiss);
+    reason.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      dismiss();
+    });
+    controls.append(button);
+  }
   return controls;
+}
+
+function verdictButtons(doc, finding, onVerdict, reason) {
+  const group = doc.createElement('span');
+  group.className = 'atom-review-judgments';
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', `Your verdict on ${finding.rule} at ${locationOf(finding)}`);
+  for (const choice of VERDICT_CHOICES) {
+    const button = textElement(doc, 'button', 'atom-review-judgment', choice.text);
+    button.type = 'button';
+    button.title = choice.title;
+    button.dataset.atomReview = VERDICT_BUTTON;
+    button.dataset.verdict = choice.verdict;
+    button.setAttribute('aria-pressed', 'false');
+    button.addEventListener('click', () => {
+      const given = button.getAttribute('aria-pressed') === 'true' ? null : choice.verdict;
+      Promise.resolve(onVerdict(given, reason())).catch(() => {}); // the panel says why it was not saved
+    });
+    group.append(button);
+  }
+  return group;
+}
+
+/** Shows `verdict` (TP, LOW, FP or null) as the one given on a finding element. */
+export function showVerdict(element, verdict) {
+  if (verdict) element.dataset.verdict = verdict;
+  else delete element.dataset.verdict;
+  for (const button of element.querySelectorAll(`[data-atom-review="${VERDICT_BUTTON}"]`)) {
+    button.setAttribute('aria-pressed', String(button.dataset.verdict === verdict));
+  }
 }
 
 /** Opens or closes a finding element's details. */

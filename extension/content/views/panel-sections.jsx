@@ -7,6 +7,7 @@ import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
 import { ReviewFiles } from './review-files.jsx';
 import { ReviewSource } from './review-source.jsx';
+import { YourVerdicts } from './your-verdicts.jsx';
 
 export const EVIDENCE_LINK = 'evidence-link';
 export const CHECKLIST_ITEM = 'checklist-item';
@@ -139,9 +140,12 @@ function Dismissed({ dismissed, onRestore }) {
 /**
  * result: the review result; checked: ids of the items ticked as stored (a redraw after another
  * tab ticks brings them); onCheckToggled(id, on);
- * onShowPlace({path, line, side}) → 'line' | 'file' | null; onRestore(finding) un-dismisses it.
+ * onShowPlace({path, line, side}) → 'line' | 'file' | null; onRestore(finding) un-dismisses it;
+ * verdicts: those the reviewer gave (review-storage.js); onExportVerdicts() → Promise<string>.
  */
-export function PanelSections({ result, source, checked: stored, onCheckToggled, onShowPlace, onRestore }) {
+export function PanelSections({
+  result, source, checked: stored, onCheckToggled, onShowPlace, onRestore, verdicts = [], onExportVerdicts,
+}) {
   // Each redraw brings the ticks as stored (a new list); the panel's clicks since show on them.
   const [clicked, setClicked] = useState({ from: stored, checked: new Set(stored) });
   const checked = clicked.from === stored ? clicked.checked : new Set(stored);
@@ -165,6 +169,7 @@ export function PanelSections({ result, source, checked: stored, onCheckToggled,
       <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />
       <AiSignals signals={result.ai_signals ?? []} elevated={Boolean(result.elevated_ai_risk)} />
       <Dismissed dismissed={result.dismissed ?? []} onRestore={onRestore} />
+      <YourVerdicts verdicts={verdicts} onExport={onExportVerdicts} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Launches Debian's Chromium with the built extension, every github.com request going to the
 // fake GitHub on `port`.
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -69,6 +69,11 @@ export async function launchWithExtension({ port, viewport = { width: 1280, heig
       return page;
     },
     localItems: () => serviceWorker.evaluate(() => chrome.storage.local.get(null)),
+    // The file the page downloads when `trigger()` runs: {name, text}.
+    async nextDownload(page, trigger) {
+      const [download] = await Promise.all([page.waitForEvent('download'), trigger()]);
+      return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+    },
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

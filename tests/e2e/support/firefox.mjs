@@ -3,7 +3,9 @@
 // recording proxy (tunnel-proxy.mjs) that joins GitHub's hosts to the fake GitHub and refuses any
 // other, so the fake GitHub may listen on any port and the proxy's record is the browser side of
 // the request audit (it sees the extension's background too).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { EXTENSION_DIR } from './browser.mjs';
 import { assertRequestsAllowed } from './request-audit.mjs';
@@ -25,6 +27,7 @@ const EXTENSION_UUID = '0b1e2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
  */
 export async function launchFirefoxWithExtension({ port }) {
   const proxy = await startTunnelProxy(port);
+  const downloadDir = mkdtempSync(join(tmpdir(), 'atom-review-firefox-downloads-'));
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
@@ -49,6 +52,12 @@ export async function launchFirefoxWithExtension({ port }) {
       'dom.min_background_timeout_value': 4,
       'dom.min_background_timeout_value_without_budget_throttling': 4,
       'dom.timeout.enable_budget_timer_throttling': false,
+      // Downloads go to a folder of the test's, without asking.
+      'browser.download.folderList': 2,
+      'browser.download.dir': downloadDir,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+      'browser.download.start_downloads_in_tmp_dir': false,
     },
   });
   await browser.installExtension(EXTENSION_DIR);
@@ -73,10 +82,29 @@ export async function launchFirefoxWithExtension({ port }) {
       storagePage ??= await openExtensionPage('options.html');
       return storagePage.evaluate(() => globalThis.browser.storage.local.get(null));
     },
+    // The file the page downloads when `trigger()` runs: {name, text}.
+    async nextDownload(_page, trigger) {
+      const before = new Set(readdirSync(downloadDir));
+      await trigger();
+      let name;
+      await waitUntilOnDisk(() => {
+        name = readdirSync(downloadDir).find((file) => !before.has(file) && !file.endsWith('.part'));
+        return name !== undefined && !readdirSync(downloadDir).some((file) => file.endsWith('.part'));
+      });
+      return { name, text: readFileSync(join(downloadDir, name), 'utf8') };
+    },
     async close() {
       await browser.close();
       await proxy.close();
+      rmSync(downloadDir, { recursive: true, force: true });
       assertRequestsAllowed(proxy.requests);
     },
   };
+}
+
+async function waitUntilOnDisk(check, timeout = 15000) {
+  for (const until = Date.now() + timeout; !check();) {
+    if (Date.now() > until) throw new Error(`no download arrived in ${timeout} ms`);
+    await new Promise((resolve) => { setTimeout(resolve, 100); });
+  }
 }
