@@ -58,14 +58,16 @@ function download(doc, name, text) {
 
 /**
  * On the reviewer's click: reads the review's inputs again (the background keeps the files it
- * downloaded) and downloads the export. Resolves to what the panel says.
+ * downloaded) and downloads the export, then calls `onSaved()` (the verdicts are marked exported).
+ * Resolves to what the panel says.
  */
-export async function exportFieldLabels(doc, pr, verdicts, now = new Date()) {
+export async function exportFieldLabels(doc, pr, verdicts, onSaved, now = new Date()) {
   if (verdicts.length === 0) return 'No verdict to export: give one on a finding first.';
   try {
     const inputs = await requestReviewInputs(pr);
     const file = fieldLabelsFile({ verdicts, inputs, exportedAt: now.toISOString().slice(0, 10) });
     download(doc, fieldLabelsFileName(pr, file.pr.head_sha), `${JSON.stringify(file, null, 1)}\n`);
+    await Promise.resolve(onSaved()).catch(() => {}); // a failed write is said in the panel
     const files = file.head_files.length;
     return `Exported ${verdicts.length} verdict${verdicts.length === 1 ? '' : 's'} with the diff${files ? ` and ${files} file${files === 1 ? '' : 's'} read whole` : ''}.`;
   } catch (error) {

@@ -8,13 +8,14 @@
 // PR_STATE_LIMITS.maxEntries the oldest.
 import { sha256Hex } from './sha256.js';
 import { pullRequestKey } from '../shared/pull-request-key.js';
+import { REVIEW_STATE_PREFIX, isDismissal, parseVerdicts } from '../shared/verdicts.js';
 
 const storageArea = () => (globalThis.browser ?? globalThis.chrome).storage;
 const storage = () => storageArea().local;
 // Names this tab's writes, so that it can tell another tab's change from its own.
 const WRITER = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-const STATE_PREFIX = 'atom-review:pr:';
+const STATE_PREFIX = REVIEW_STATE_PREFIX;
 export const PR_STATE_LIMITS = { maxAgeMs: 90 * 24 * 60 * 60 * 1000, maxEntries: 500 };
 
 // Told of every failure (the panel shows it). Not a DOM event: the page could fire one of those.
@@ -46,31 +47,20 @@ export function reviewStateKey(pr, diffId) {
   return `${STATE_PREFIX}${pullRequestKey(pr)}@${diffId}`;
 }
 
-const isDismissal = (item) => item && typeof item === 'object' && typeof item.rule === 'string'
-  && (item.path === null || typeof item.path === 'string') && (item.line === null || Number.isSafeInteger(item.line));
-
-/** The reviewer's judgments of a finding, in the hand labels' spelling (tests/labels/README.md). */
-export const VERDICTS = ['TP', 'LOW', 'FP'];
-const textOr = (value, fallback) => (typeof value === 'string' ? value : fallback);
-const isVerdict = (item) => isDismissal(item) && VERDICTS.includes(item.verdict);
-const verdictOf = (item) => ({
-  rule: item.rule, message_id: textOr(item.message_id, ''), path: item.path, line: item.line,
-  side: item.side === 'old' ? 'old' : 'new', severity: textOr(item.severity, ''), verdict: item.verdict, why: textOr(item.why, ''),
-});
-
 /**
  * → {checked: string[], dismissed: [{rule, path, line, reason}], verdicts: [{rule, message_id, path,
- * line, side, severity, verdict, why}]}: the ticked checklist items' ids, the dismissed findings in
- * the shape the engine's meta takes them, and the findings the reviewer judged (worth raising or
- * not: features/field-labels.js exports them). Rejects when the storage cannot be read.
+ * line, side, severity, verdict, why, exported}]}: the ticked checklist items' ids, the dismissed
+ * findings in the shape the engine's meta takes them, and the findings the reviewer judged (worth
+ * raising or not; `exported` once field-labels.js saved them in a file since). Rejects when the
+ * storage cannot be read.
  */
 export async function loadReviewState(key) {
   const stored = (await storage().get(key))[key];
   return {
     checked: Array.isArray(stored?.checked) ? stored.checked.filter((id) => typeof id === 'string') : [],
     dismissed: Array.isArray(stored?.dismissed) ? stored.dismissed.filter(isDismissal)
-      .map(({ rule, path, line, reason }) => ({ rule, path, line, reason: textOr(reason, '') })) : [],
-    verdicts: Array.isArray(stored?.verdicts) ? stored.verdicts.filter(isVerdict).map(verdictOf) : [],
+      .map(({ rule, path, line, reason }) => ({ rule, path, line, reason: typeof reason === 'string' ? reason : '' })) : [],
+    verdicts: parseVerdicts(stored?.verdicts),
   };
 }
 

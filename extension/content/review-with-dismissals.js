@@ -51,11 +51,20 @@ export async function setVerdict(stateKey, finding, verdict, why = '') {
     if (verdict !== null) {
       kept.push({
         rule: finding.rule, message_id: finding.message_id ?? '', path: finding.path ?? null, line: finding.line ?? null,
-        side: finding.side === 'old' ? 'old' : 'new', severity: finding.severity ?? '', verdict, why: why.trim(),
+        side: finding.side === 'old' ? 'old' : 'new', severity: finding.severity ?? '', verdict, why: why.trim(), exported: false,
       });
     }
     return { ...state, verdicts: kept };
   });
+  announceReviewChanged();
+}
+
+/** Marks `exported` (verdicts as stored) as saved in a file: those given or changed since stay unexported. */
+export async function markVerdictsExported(stateKey, exported) {
+  const same = (a, b) => sameFinding(a, b) && a.side === b.side && a.verdict === b.verdict && a.why === b.why;
+  await updateReviewState(stateKey, (state) => ({
+    ...state, verdicts: state.verdicts.map((item) => (exported.some((done) => same(done, item)) ? { ...item, exported: true } : item)),
+  }));
   announceReviewChanged();
 }
 

@@ -57,7 +57,7 @@ test('ticks are kept per pull request and per reviewed diff', async () => {
   });
   assert.deepEqual(await loadReviewState(key), {
     checked: ['a'], dismissed: [{ rule: 'B4', path: 'a.py', line: 3, reason: '' }],
-    verdicts: [{ rule: 'P1', message_id: '', path: null, line: null, side: 'new', severity: '', verdict: 'TP', why: '' }],
+    verdicts: [{ rule: 'P1', message_id: '', path: null, line: null, side: 'new', severity: '', verdict: 'TP', why: '', exported: false }],
   }, 'whatever another version wrote is read safely');
 });
 

@@ -6,7 +6,7 @@ import {
   PR_STATE_LIMITS, evictOldStates, loadReviewState, onStorageFailure, reviewStateKey, saveReviewState, statesToEvict,
 } from '../../extension/content/review-storage.js';
 import { onReviewChanged } from '../../extension/content/review-client.js';
-import { setDismissed, setVerdict } from '../../extension/content/review-with-dismissals.js';
+import { markVerdictsExported, setDismissed, setVerdict } from '../../extension/content/review-with-dismissals.js';
 
 const KEY = reviewStateKey({ owner: 'ROCm', repo: 'ATOM', number: 7 }, 'c'.repeat(40));
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -91,14 +91,28 @@ test('a verdict is kept with the finding it judges, replaced by the next, taken 
     setVerdict(KEY, { ...judged, line: 4 }, 'FP'), setVerdict(KEY, judged, 'TP', 'a real gap')]);
   const state = await loadReviewState(KEY);
   assert.deepEqual(state.verdicts, [
-    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 4, side: 'new', severity: 'note', verdict: 'FP', why: '' },
-    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 3, side: 'new', severity: 'note', verdict: 'TP', why: 'a real gap' },
+    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 4, side: 'new', severity: 'note', verdict: 'FP', why: '', exported: false },
+    { rule: 'B4', message_id: 'unsafe_skip', path: 'a.py', line: 3, side: 'new', severity: 'note', verdict: 'TP', why: 'a real gap', exported: false },
   ], 'the second verdict on line 3 replaced the first');
   assert.deepEqual(state.dismissed, [{ rule: 'B7', path: 'a.py', line: 9, reason: 'b' }]);
   await setVerdict(KEY, { ...judged, line: 4 }, null);
   await setVerdict(KEY, { ...judged, side: 'old' }, 'FP');
   assert.deepEqual((await loadReviewState(KEY)).verdicts.map(({ line, side, verdict }) => [line, side, verdict]),
     [[3, 'new', 'TP'], [3, 'old', 'FP']], 'the same line on the other side is another finding');
+  assert.deepEqual(failures, []);
+});
+
+test('an export marks the verdicts it saved; one given or changed after it is not exported yet', async () => {
+  useStorage();
+  const judged = { rule: 'B4', message_id: 'm', path: 'a.py', line: 3, side: 'new', severity: 'note' };
+  await setVerdict(KEY, judged, 'TP', 'why');
+  await setVerdict(KEY, { ...judged, line: 5 }, 'FP');
+  const saved = (await loadReviewState(KEY)).verdicts;
+  await setVerdict(KEY, { ...judged, line: 5 }, 'LOW'); // changed while the export was being written
+  await setVerdict(KEY, { ...judged, line: 7 }, 'TP');
+  await markVerdictsExported(KEY, saved);
+  assert.deepEqual((await loadReviewState(KEY)).verdicts.map(({ line, verdict, exported }) => [line, verdict, exported]),
+    [[3, 'TP', true], [5, 'LOW', false], [7, 'TP', false]]);
   assert.deepEqual(failures, []);
 });
 

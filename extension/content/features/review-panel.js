@@ -5,7 +5,9 @@ import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
 import { onReviewChanged } from '../review-client.js';
 import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed } from '../review-storage.js';
-import { requestReviewAsLeft, setChecked, setDismissed, watchReviewState } from '../review-with-dismissals.js';
+import {
+  markVerdictsExported, requestReviewAsLeft, setChecked, setDismissed, watchReviewState,
+} from '../review-with-dismissals.js';
 import { exportFieldLabels } from '../field-labels.js';
 import { scrollToPlace } from '../scroll-to-line.js';
 import {
@@ -78,7 +80,8 @@ export const reviewPanel = {
           onShowPlace: (place) => scrollToPlace(document, place),
           onRestore: (finding) => setDismissed(stateKey, finding, null).catch(() => {}),
           verdicts: state.verdicts,
-          onExportVerdicts: () => exportFieldLabels(document, { host, owner, repo, number }, state.verdicts),
+          onExportVerdicts: () => exportFieldLabels(document, { host, owner, repo, number }, state.verdicts,
+            () => markVerdictsExported(stateKey, state.verdicts)),
         };
         if (panel && showsReview(panel)) updatePanel(panel, result, onDraft, view);
         else replacePanel(createPanel(document, result, onDraft, view));

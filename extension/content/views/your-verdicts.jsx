@@ -11,11 +11,13 @@ export function YourVerdicts({ verdicts, onExport }) {
   const [status, setStatus] = useState('');
   if (verdicts.length === 0 || !onExport) return null;
   const counts = COUNTED.map(([verdict, words]) => `${verdicts.filter((item) => item.verdict === verdict).length} ${words}`);
+  const unexported = verdicts.filter((item) => !item.exported).length;
+  const exported = unexported === 0 ? 'all exported' : `${unexported} not exported yet`;
   return (
     <section class="atom-review-section" data-atom-review={YOUR_VERDICTS}>
       <h3 class="atom-review-section-title">{`Your verdicts (${verdicts.length})`}</h3>
       <p class="atom-review-muted">
-        {`${counts.join(' · ')}. Exported with the diff, they become labels that measure each rule's precision (scripts/import-labels).`}
+        {`${counts.join(' · ')}; ${exported}. Exported with the diff, they become labels that measure each rule's precision (scripts/import-labels).`}
       </p>
       <button type="button" class="btn btn-sm" data-atom-review="export-verdicts"
         onClick={async () => { setStatus('Exporting…'); setStatus(await onExport()); }}>Export verdicts</button>

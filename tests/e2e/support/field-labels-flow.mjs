@@ -58,7 +58,7 @@ export async function assertVerdictExportedAndImported(session, github, pr, refe
   await waitUntil(page, (selector) => document.querySelector(selector)?.getAttribute('aria-pressed') === 'true', worth);
   await waitUntil(page, () => Boolean(document.querySelector('[data-atom-review="your-verdicts"]')));
   assert.equal(await page.$$eval(finding, (all) => all.length), 1, 'a verdict keeps the finding shown');
-  assert.match(await text(page, '[data-atom-review="your-verdicts"]'), /Your verdicts \(1\)1 worth raising · 0 true, minor · 0 wrong/);
+  assert.match(await text(page, '[data-atom-review="your-verdicts"]'), /Your verdicts \(1\)1 worth raising · 0 true, minor · 0 wrong; 1 not exported yet/);
 
   await page.reload();
   await waitUntil(page, (selector) => Boolean(document.querySelector(`${selector}[data-verdict="TP"]`)), finding,
@@ -82,6 +82,13 @@ export async function assertVerdictExportedAndImported(session, github, pr, refe
   assert.match(await text(page, '[data-atom-review="export-status"]'),
     new RegExp(`Exported 1 verdict with the diff and ${exported.head_files.length} files? read whole`));
   assert.deepEqual(github.rawRequests(pr), downloadsBefore, 'the export downloads nothing again');
+  await waitUntil(page, () => /; all exported\./.test(document.querySelector('[data-atom-review="your-verdicts"]')?.textContent ?? ''));
+  const options = await session.openExtensionPage('options.html');
+  const listed = `[data-options="verdict-pr"][data-pr="${pr.owner}/${pr.repo}#${pr.number}"]`;
+  await waitUntil(options, (selector) => document.querySelector(selector)?.dataset.unexported === '0', listed,
+    { what: 'the options page listing the pull request, all exported' });
+  assert.match(await text(options, listed), /1 worth raising · 0 true, minor · 0 wrong; all exported/);
+  await options.close();
 
   if (existsSync(CLI)) {
     const work = mkdtempSync(join(tmpdir(), 'field-labels-e2e-'));

@@ -1,0 +1,55 @@
+// The pull requests where the reviewer gave verdicts on findings (content/field-labels.js), each
+// with its counts and how many are not yet in an exported file, and a link to its page, where
+// "Export verdicts" in the panel saves them. Read from storage.local, and again when it changes.
+import { useEffect, useState } from 'preact/hooks';
+import { pullRequestKey } from '../shared/pull-request-key.js';
+import { REVIEW_STATE_PREFIX, pullRequestsWithVerdicts } from '../shared/verdicts.js';
+
+function useVerdictPullRequests(api) {
+  const [found, setFound] = useState([]);
+  useEffect(() => {
+    let live = true;
+    const read = () => api.storage.local.get(null).then((items) => { if (live) setFound(pullRequestsWithVerdicts(items)); }, () => {});
+    const onChanged = (changes, area) => {
+      if (area === 'local' && Object.keys(changes).some((key) => key.startsWith(REVIEW_STATE_PREFIX))) read();
+    };
+    read();
+    api.storage.onChanged.addListener(onChanged);
+    return () => {
+      live = false;
+      api.storage.onChanged.removeListener(onChanged);
+    };
+  }, [api]);
+  return found;
+}
+
+const filesPage = ({ host, owner, repo, number }) => `https://${host}/${owner}/${repo}/pull/${number}/files`;
+
+export function VerdictsSection({ api }) {
+  const found = useVerdictPullRequests(api);
+  return (
+    <section class="Box" aria-labelledby="verdicts-heading">
+      <div class="Box-header">
+        <h2 id="verdicts-heading">Your verdicts</h2>
+        <p>Where you marked findings worth raising, true but minor, or wrong. Exported from the pull request's panel
+          ("Export verdicts"), with its diff, they become labels that measure each rule's precision. Nothing is sent
+          anywhere: the export is a file you save.</p>
+      </div>
+      {found.length === 0
+        ? <p class="Box-row" data-options="no-verdicts">No verdicts yet.</p>
+        : (
+          <ul class="list-reset" data-options="verdict-list">
+            {found.map(({ pr, head, counts, unexported }) => (
+              <li class="Box-row" key={`${pullRequestKey(pr)}@${head}`} data-options="verdict-pr" data-pr={pullRequestKey(pr)}
+                data-unexported={String(unexported)}>
+                <a href={filesPage(pr)} target="_blank" rel="noopener noreferrer">{pullRequestKey(pr)}</a>
+                <code>{` @${head.slice(0, 10)}`}</code>
+                {` ${counts.TP} worth raising · ${counts.LOW} true, minor · ${counts.FP} wrong; `}
+                {unexported === 0 ? 'all exported' : <strong>{`${unexported} not exported yet`}</strong>}
+              </li>
+            ))}
+          </ul>
+        )}
+    </section>
+  );
+}
