@@ -140,13 +140,18 @@ export function saveReviewState(key, changes) {
 /**
  * The per-PR keys to drop from `items` (all of storage): those saved longer than maxAgeMs ago, then
  * the oldest past maxEntries. A state without `savedAt` (an earlier version's) only goes by count.
+ * A state holding verdicts not yet exported is the reviewer's unsaved work: age never takes it,
+ * and past the count it goes after every other.
  */
 export function statesToEvict(items, now, limits = PR_STATE_LIMITS) {
   const states = Object.entries(items).filter(([key]) => key.startsWith(STATE_PREFIX))
-    .map(([key, value]) => ({ key, savedAt: Number.isFinite(value?.savedAt) ? value.savedAt : null }));
-  const old = states.filter(({ savedAt }) => savedAt !== null && now - savedAt > limits.maxAgeMs);
+    .map(([key, value]) => ({
+      key, savedAt: Number.isFinite(value?.savedAt) ? value.savedAt : null,
+      unsaved: parseVerdicts(value?.verdicts).some((verdict) => !verdict.exported),
+    }));
+  const old = states.filter(({ savedAt, unsaved }) => !unsaved && savedAt !== null && now - savedAt > limits.maxAgeMs);
   const kept = states.filter((state) => !old.includes(state))
-    .sort((a, b) => (b.savedAt ?? -Infinity) - (a.savedAt ?? -Infinity) || a.key.localeCompare(b.key));
+    .sort((a, b) => Number(b.unsaved) - Number(a.unsaved) || (b.savedAt ?? -Infinity) - (a.savedAt ?? -Infinity) || a.key.localeCompare(b.key));
   return [...old, ...kept.slice(limits.maxEntries)].map(({ key }) => key);
 }
 

@@ -160,6 +160,22 @@ test('states are evicted by age, then the oldest past the count; other keys stay
   assert.equal(PR_STATE_LIMITS.maxAgeMs, 90 * day);
 });
 
+test('a state with verdicts not yet exported is never evicted for its age, and goes last past the count', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const now = 1000 * day;
+  const unsaved = { verdicts: [{ rule: 'B4', path: 'a.py', line: 3, verdict: 'TP' }] };
+  const exported = { verdicts: [{ rule: 'B4', path: 'a.py', line: 3, verdict: 'TP', exported: true }] };
+  const items = {
+    'atom-review:pr:a/b#1@x': { ...unsaved, savedAt: 0 },
+    'atom-review:pr:a/b#2@x': { ...exported, savedAt: 0 },
+    'atom-review:pr:a/b#3@x': { checked: [], savedAt: now - day },
+    'atom-review:pr:a/b#4@x': { ...unsaved, savedAt: now - 2 * day },
+  };
+  assert.deepEqual(statesToEvict(items, now), ['atom-review:pr:a/b#2@x'], 'exported verdicts age like the rest');
+  assert.deepEqual(statesToEvict(items, now, { ...PR_STATE_LIMITS, maxEntries: 2 }),
+    ['atom-review:pr:a/b#2@x', 'atom-review:pr:a/b#3@x'], 'past the count the unsaved work is kept first');
+});
+
 test('eviction removes them from the storage', async () => {
   const stored = useStorage();
   await saveReviewState(KEY, { checked: ['a'] });
