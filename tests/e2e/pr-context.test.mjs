@@ -166,9 +166,14 @@ async function readWithReader(page, html, number) {
     { html, number });
 }
 
-async function waitFor(condition, timeoutMs = 15000) {
+// On the files page the head commit comes with the fetched context, which may take the
+// conversation page's budget and then the check history's (pr-context/index.js: 10 s + 8 s) on a
+// busy machine before the review that reads the head files runs: the default wait covers both.
+// `explain()` says, on a timeout, what was there instead.
+const CONTEXT_WAIT_MS = 30000;
+async function waitFor(condition, timeoutMs = CONTEXT_WAIT_MS, explain = async () => '') {
   for (const started = Date.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 50))) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting${await explain()}`);
   }
 }
 
@@ -255,7 +260,9 @@ describe('pull request context', () => {
   test('the head files are read at the timeline\'s head, not at a commit a comment links to', async () => {
     const since = github.requests.length;
     const page = await openWithPanel(pullUrl(HOSTILE_PR, 'files'));
-    await waitFor(() => rawRequestShas(HOSTILE_PR, since).length > 0);
+    await waitFor(() => rawRequestShas(HOSTILE_PR, since).length > 0, CONTEXT_WAIT_MS, async () => `: no raw file asked for; the panel says ${
+      JSON.stringify(await page.evaluate(() => document.querySelector('[data-atom-review="review-files"]')?.textContent ?? null))}; requests since: ${
+      github.requests.slice(since).map((r) => `${r.host}${r.path}`).join(' ')}`);
     await page.waitForTimeout(500);
     assert.deepEqual(rawRequestShas(HOSTILE_PR, since), [HEAD_SHA]);
     await page.close();
