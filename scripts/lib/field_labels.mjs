@@ -3,6 +3,7 @@
 // file came from a browser and its diff from a stranger; then the labelled PR's meta and the label
 // lines it gives.
 import { VERDICTS, MODES } from './precision/labels.mjs';
+import { FIELD_META } from './precision/labelled_prs.mjs';
 
 export const FIELD_LABELS_FORMAT = 'atom-review-field-labels/1';
 
@@ -74,7 +75,7 @@ export const fieldCaseName = (pr) => `${pr.repo.replace('/', '-')}-${pr.number}-
 /** meta.json of the labelled PR (scripts/lib/precision/labelled_prs.mjs reads it; `sha` names it). */
 export function fieldMeta(pr) {
   const meta = { repo: pr.repo, number: pr.number, sha: pr.head_sha, title: pr.title ?? '', body: pr.body ?? '' };
-  for (const field of ['labels', 'head_sha', 'base_sha', 'base_ref']) if (pr[field] !== undefined) meta[field] = pr[field];
+  for (const field of FIELD_META) if (pr[field] !== undefined) meta[field] = pr[field];
   return meta;
 }
 

@@ -18,7 +18,7 @@ const SETS = [
 ];
 
 // What else of a field PR's meta the review had: its GitHub labels (A2 reads them) and its commits.
-const FIELD_META = ['labels', 'head_sha', 'base_sha', 'base_ref'];
+export const FIELD_META = ['labels', 'head_sha', 'base_sha', 'base_ref'];
 
 const fullRepo = (name) => (name.includes('/') ? name : name.toLowerCase() === 'aiter' ? 'ROCm/aiter' : 'ROCm/ATOM');
 
