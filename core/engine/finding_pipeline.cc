@@ -61,8 +61,8 @@ std::vector<const Rule*> rules_in_force(const Pack& pack, const RuleStatusTable&
   return rules;
 }
 
-std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack) {
-  return run_rules(rules_in_force(pack), model);
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack, const RuleStatusTable& statuses) {
+  return run_rules(rules_in_force(pack, statuses), model);
 }
 
 std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack) {

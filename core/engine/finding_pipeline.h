@@ -19,7 +19,8 @@ std::vector<Finding> run_rules(const std::vector<const Rule*>& rules, const Revi
 // The built-in rules that run: a pack's `rules.<ID>.enabled` decides where it says; elsewhere
 // every rule but those `statuses` turns off. In registry order.
 std::vector<const Rule*> rules_in_force(const Pack& pack, const RuleStatusTable& statuses = RuleStatusTable::active());
-std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack);  // run_rules(rules_in_force(pack), model)
+std::vector<Finding> run_enabled_rules(const ReviewModel& model, const Pack& pack,
+                                       const RuleStatusTable& statuses = RuleStatusTable::active());  // run_rules(rules_in_force(…), model)
 // The pack's custom pattern rules (core/rules/pack_pattern_rules.h), in the pack's order.
 std::vector<Finding> run_custom_rules(const ReviewModel& model, const Pack& pack);
 

@@ -62,7 +62,9 @@ ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>
   result.errors.insert(result.errors.end(), notes.begin(), notes.end());
   result.skipped = std::move(skipped);
 
-  std::vector<Finding> findings = run_enabled_rules(model, pack);
+  const RuleStatusTable& measured = RuleStatusTable::active();
+  std::vector<Finding> findings =
+      run_enabled_rules(model, pack, meta.all_rules ? measured.with_every_rule_on() : measured);
   apply_baseline_filter(model, findings, pack);
   apply_rule_status(findings);
   apply_severity_overrides(findings, pack);

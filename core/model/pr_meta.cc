@@ -256,6 +256,7 @@ MetaParseResult parse_pr_meta(std::string_view json_text) {
     PrCheck check = read_check(item, where, error);
     if (!check.name.empty()) meta.checks.push_back(std::move(check));
   });
+  top.boolean("all_rules", meta.all_rules);
   top.objects("dismissed", [&](const json& item, const std::string& where) {
     Dismissal dismissal;
     FieldReader field(item, where, error);

@@ -50,6 +50,9 @@ struct PrMeta {
   std::vector<Dismissal> dismissed;
   std::vector<PrCheck> checks;           // items without a name are left out
   std::string base_ref;                  // "main" (gh: baseRefName)
+  // The rules their hand labels turned off run too, as notes (`review --all-rules` for one
+  // review): how a reviewer who labels findings sees them. Their records stay as measured.
+  bool all_rules = false;
 };
 
 struct MetaParseResult {

@@ -38,9 +38,11 @@ const packFor = (pr) => readPacks().then((packs) => reviewPack(builtInPacks, pac
 // whole in the diff); those are downloaded and the review runs once, on the files read whole, or
 // on the diff alone when none could be read. With the whole-files feature switched off no file is
 // downloaded.
-async function reviewPullRequest(pr, wholeFiles, pack) {
+// With the rules measured off asked for (the options' "Your verdicts"), they run too, as notes, for
+// a reviewer who gives verdicts on them; list badges keep the measured statuses.
+async function reviewPullRequest(pr, { wholeFiles, offRules }, pack) {
   const { diffBytes, head } = await reviewInputs(pr, wholeFiles);
-  const meta = { ...metaForRequest(pr), ...(pack && { pack }) };
+  const meta = { ...metaForRequest(pr), ...(pack && { pack }), ...(offRules && { all_rules: true }) };
   const resultJson = await reviewDiff(diffBytes, meta, head.files.length > 0 ? head.files : null);
   return { resultJson, headFiles: headFilesSummary(head) };
 }
@@ -63,8 +65,9 @@ function answerReview(message, _sender, sendResponse) {
   if (!pr) return false;
   prepareEngine(); // while the settings, the pack and the diff are read
   Promise.all([readSettings(), packFor(pr)]).then(([settings, pack]) => {
-    const wholeFiles = isFeatureOn(settings, 'whole-files');
-    return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${wholeFiles}`, () => reviewPullRequest(pr, wholeFiles, pack));
+    const options = { wholeFiles: isFeatureOn(settings, 'whole-files'), offRules: settings.offRules };
+    return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${options.wholeFiles} off-rules=${options.offRules}`,
+      () => reviewPullRequest(pr, options, pack));
   }).then(
     ({ resultJson, headFiles }) => sendResponse({ ok: true, resultJson, headFiles, source: pr.diff ? pr.diff.source : 'fetched' }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),

@@ -90,7 +90,7 @@ export function OptionsPage({ api, builtInRepos, builtInPacks }) {
       <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
       <HostsSection api={api} settings={settings} onError={onError} />
       <PacksSection api={api} builtInPacks={builtInPacks} onError={onError} />
-      <VerdictsSection api={api} />
+      <VerdictsSection api={api} settings={settings} onError={onError} />
     </>
   );
 }

@@ -1,7 +1,9 @@
 // The pull requests where the reviewer gave verdicts on findings (content/field-labels.js), each
 // with its counts and how many are not yet in an exported file, and a link to its page, where
 // "Export verdicts" in the panel saves them. Read from storage.local, and again when it changes.
+// Above them, the switch that runs the rules measured off too, so that they can be judged as well.
 import { useEffect, useState } from 'preact/hooks';
+import { setOffRulesRun } from '../shared/settings.js';
 import { pullRequestKey } from '../shared/pull-request-key.js';
 import { REVIEW_STATE_PREFIX, pullRequestsWithVerdicts } from '../shared/verdicts.js';
 
@@ -25,7 +27,7 @@ function useVerdictPullRequests(api) {
 
 const filesPage = ({ host, owner, repo, number }) => `https://${host}/${owner}/${repo}/pull/${number}/files`;
 
-export function VerdictsSection({ api }) {
+export function VerdictsSection({ api, settings, onError }) {
   const found = useVerdictPullRequests(api);
   return (
     <section class="Box" aria-labelledby="verdicts-heading">
@@ -34,6 +36,16 @@ export function VerdictsSection({ api }) {
         <p>Where you marked findings worth raising, true but minor, or wrong. Exported from the pull request's panel
           ("Export verdicts"), with its diff, they become labels that measure each rule's precision. Nothing is sent
           anywhere: the export is a file you save.</p>
+      </div>
+      <div class="Box-row">
+        <input type="checkbox" id="off-rules" data-options="off-rules-switch" checked={settings.offRules}
+          onChange={(event) => setOffRulesRun(api.storage, event.currentTarget.checked).catch(onError)} />
+        <label for="off-rules">
+          <span class="title">Run the rules measured off too</span>
+          <span class="description">Their hand labels showed them mostly wrong or not worth a minute, so they do not run.
+            With this on, the pull request pages show their findings as well, as notes, for you to judge: your verdicts are
+            what can bring one back. List badges are not affected.</span>
+        </label>
       </div>
       {found.length === 0
         ? <p class="Box-row" data-options="no-verdicts">No verdicts yet.</p>

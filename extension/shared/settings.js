@@ -1,5 +1,6 @@
 // The user's settings, owned by this module alone: which features are switched off, the
-// repositories added to the scope and the GitHub Enterprise hosts added. Small settings live in storage.sync (they follow the user's
+// repositories added to the scope, the GitHub Enterprise hosts added, and whether the rules
+// measured off run too (as notes, for a reviewer who gives verdicts on them). Small settings live in storage.sync (they follow the user's
 // browsers; 8 KB an item, so each is its own item and a write that would not fit is refused here);
 // the user's packs are bigger and live in storage.local (shared/pack-store.js). Every reader goes through loadSettings() and onSettingsChanged().
 import { FEATURE_IDS } from './features.js';
@@ -12,6 +13,7 @@ export const SYNC_KEYS = {
   // ['ghe.example.com']: Enterprise hosts the user added. One works only while the browser also
   // grants its permissions (background/enterprise-hosts.js registers the content script there).
   hosts: 'atomReview.hosts',
+  offRules: 'atomReview.offRules', // true: reviews on a pull request's pages run every rule (meta.all_rules)
 };
 // chrome.storage.sync.QUOTA_BYTES_PER_ITEM: key plus JSON value.
 export const SYNC_ITEM_MAX_BYTES = 8192;
@@ -32,7 +34,7 @@ export function settingsFromStorage(items) {
     return Array.isArray(stored) ? unique(stored.map(normalize).filter(Boolean)).slice(0, max) : [];
   };
   return { features, repos: list(SYNC_KEYS.repos, normalizeRepoPattern, MAX_REPOS),
-    hosts: list(SYNC_KEYS.hosts, normalizeEnterpriseHost, MAX_HOSTS) };
+    hosts: list(SYNC_KEYS.hosts, normalizeEnterpriseHost, MAX_HOSTS), offRules: items?.[SYNC_KEYS.offRules] === true };
 }
 
 export function isFeatureOn(settings, id) {
@@ -60,6 +62,11 @@ export async function setFeatureOn(storage, id, on) {
   if (on) delete next[id];
   else next[id] = false;
   await storage.sync.set(syncItem(SYNC_KEYS.features, next));
+}
+
+/** Whether reviews run the rules measured off too, as notes (off by default). */
+export async function setOffRulesRun(storage, on) {
+  await storage.sync.set({ [SYNC_KEYS.offRules]: on === true });
 }
 
 /** Replaces the added repositories (each normalised; one that is not [HOST/]OWNER/REPO or [HOST/]OWNER/* throws). */

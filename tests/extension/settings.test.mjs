@@ -4,13 +4,13 @@ import { test } from 'node:test';
 import { FEATURE_IDS } from '../../extension/shared/features.js';
 import {
   MAX_HOSTS, MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
-  onSettingsChanged, setFeatureOn, setHosts, setRepos, settingsFromStorage,
+  onSettingsChanged, setFeatureOn, setHosts, setOffRulesRun, setRepos, settingsFromStorage,
 } from '../../extension/shared/settings.js';
 import { fakeStorage } from './support/fake-storage.mjs';
 
-test('nothing stored: every feature on, no added repository, no Enterprise host', async () => {
+test('nothing stored: every feature on, no added repository, no Enterprise host, the off rules not run', async () => {
   const settings = await loadSettings(fakeStorage());
-  assert.deepEqual(settings, { features: {}, repos: [], hosts: [] });
+  assert.deepEqual(settings, { features: {}, repos: [], hosts: [], offRules: false });
   for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
 });
 
@@ -25,6 +25,16 @@ test('a feature switched off is stored in storage.sync, and on again removes the
   await setFeatureOn(storage, 'list-badges', true);
   assert.deepEqual(storage.sync.items.get(SYNC_KEYS.features), {});
   await assert.rejects(setFeatureOn(storage, 'no-such-feature', false), /no feature/);
+});
+
+test('running the rules measured off is stored in storage.sync, and can be switched off again', async () => {
+  const storage = fakeStorage();
+  await setOffRulesRun(storage, true);
+  assert.equal(storage.sync.items.get(SYNC_KEYS.offRules), true);
+  assert.equal((await loadSettings(storage)).offRules, true);
+  await setOffRulesRun(storage, false);
+  assert.equal(storage.sync.items.get(SYNC_KEYS.offRules), false);
+  assert.equal((await loadSettings(storage)).offRules, false);
 });
 
 test('repositories are validated, normalised and kept once', async () => {
@@ -65,8 +75,9 @@ test('stored values of the wrong shape read as the defaults', () => {
     [SYNC_KEYS.features]: { 'tier-badges': 'no', findings: false, unknown: false },
     [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
     [SYNC_KEYS.hosts]: ['ghe.example.com', 'github.com', null],
+    [SYNC_KEYS.offRules]: 'yes',
   });
-  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], hosts: ['ghe.example.com'] });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], hosts: ['ghe.example.com'], offRules: false });
 });
 
 test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {

@@ -1,6 +1,7 @@
 // The WebAssembly engine as the extension uses it: bytes and meta in, the contract's JSON out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { loadEngine } from './support/engine.mjs';
 import { SIMPLE_DIFF, deeplyNestedFile, diffWithStrangeBytes, encode } from './support/inputs.mjs';
 
@@ -24,6 +25,21 @@ test('a simple diff gives the contract result', () => {
   assert.equal(result.files[0].path, 'atom/model_ops/moe.py');
   assert.ok(['lgtm', 'needs_work', 'block'].includes(result.verdict));
   assert.deepEqual(result.errors, []);
+});
+
+test('meta.all_rules runs the rules measured off too, as notes, their records as measured', () => {
+  const fixtures = new URL('../e2e/fixtures/', import.meta.url);
+  const diff = readFileSync(new URL('atom-demo.diff', fixtures));
+  const meta = JSON.parse(readFileSync(new URL('atom-demo.meta.json', fixtures), 'utf8'));
+  const measured = JSON.parse(engine.review(diff, JSON.stringify(meta)));
+  const everyRule = JSON.parse(engine.review(diff, JSON.stringify({ ...meta, all_rules: true })));
+  const offRules = (result) => result.findings.filter((finding) => result.rules[finding.rule]?.status === 'off');
+  assert.deepEqual(offRules(measured), []);
+  assert.ok(offRules(everyRule).length > 0, 'the demo has findings of rules measured off');
+  for (const finding of offRules(everyRule)) assert.equal(finding.severity, 'note', finding.rule);
+  assert.deepEqual(everyRule.findings.filter((finding) => everyRule.rules[finding.rule]?.status !== 'off'), measured.findings);
+  const refused = JSON.parse(engine.review(diff, JSON.stringify({ ...meta, all_rules: 'yes' })));
+  assert.deepEqual(refused.errors.map((error) => error.message), ['meta JSON: "all_rules" must be true or false']);
 });
 
 test('the same input gives the same bytes', () => {

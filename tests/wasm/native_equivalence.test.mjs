@@ -5,11 +5,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadEngine, sharedDir } from './support/engine.mjs';
 import { mapWithLimit, nativeReviewJson } from './support/cli.mjs';
 import { SIMPLE_DIFF, diffWithStrangeBytes, encode } from './support/inputs.mjs';
 
 const engine = await loadEngine();
+const DEMO_DIFF = fileURLToPath(new URL('../e2e/fixtures/atom-demo.diff', import.meta.url));
+const DEMO_META = DEMO_DIFF.replace(/\.diff$/, '.meta.json');
 
 // The CLI ends its output with a newline; the module returns the JSON text alone.
 function withoutFinalNewline(bytes) {
@@ -42,7 +45,10 @@ test('hand-made inputs: WASM and native agree byte for byte', async (t) => {
   // Empty input is not compared: the CLI refuses it (exit 2) by contract; engine.test.mjs covers it.
   const truncated = encode(SIMPLE_DIFF.split('\n').slice(0, -3).join('\n') + '\n');
   const cases = { 'simple.diff': encode(SIMPLE_DIFF), 'strange-bytes.diff': diffWithStrangeBytes(), 'truncated.diff': truncated };
-  const differences = [];
+  // The demo PR with every rule run (meta.all_rules): the off rules' findings and records too.
+  const everyRule = path.join(dir, 'every-rule.json');
+  writeFileSync(everyRule, JSON.stringify({ ...JSON.parse(readFileSync(DEMO_META, 'utf8')), all_rules: true }));
+  const differences = [await compareOne(DEMO_DIFF, everyRule)];
   for (const [name, bytes] of Object.entries(cases)) {
     writeFileSync(path.join(dir, name), bytes);
     differences.push(await compareOne(path.join(dir, name), meta));

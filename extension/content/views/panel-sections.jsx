@@ -7,6 +7,7 @@ import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
 import { ReviewFiles } from './review-files.jsx';
 import { ReviewSource } from './review-source.jsx';
+import { RulesRun } from './rules-run.jsx';
 import { YourVerdicts } from './your-verdicts.jsx';
 
 export const EVIDENCE_LINK = 'evidence-link';
@@ -160,6 +161,7 @@ export function PanelSections({
     <div class="atom-review-sections">
       <ReviewSource source={source} />
       <ReviewFiles result={result} headFiles={source?.headFiles} />
+      <RulesRun result={result} />
       <RiskMap files={result.files ?? []} findings={result.findings ?? []}
         onShowFile={(path) => { if (!onShowPlace({ path, line: null, side: 'new' })) setStatus(`${path} is not shown on this page.`); }} />
       {status && <p class="atom-review-muted" role="status">{status}</p>}

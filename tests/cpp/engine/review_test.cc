@@ -6,6 +6,7 @@
 #include "core/engine/finding_pipeline.h"
 #include "core/report/render.h"
 #include "tests/cpp/analysis/analysis_test_support.h"
+#include "tests/cpp/support/measured_rule.h"
 #include "tests/cpp/support/rule_status_scope.h"
 
 namespace atom::testing {
@@ -59,6 +60,33 @@ TEST(RunReview, DismissedFindingsLeaveTheVerdict) {
   EXPECT_TRUE(after.findings.empty());
   EXPECT_EQ(after.dismissed.size(), before.findings.size());
   EXPECT_EQ(after.verdict, Verdict::Lgtm);
+}
+
+TEST(RunReview, AllRulesRunsTheRulesMeasuredOffAsNotesAndKeepsTheirRecords) {
+  RuleStatusTable table = RuleStatusTable::active();
+  table.set("HK4", measured_rule(RuleStatus::Off, 1, 3, 4, "2026-12-01"));
+  const atom::testing::RuleStatusScope hk4_off(table);
+  const auto hk4 = [](const ReviewResult& result) {
+    return std::find_if(result.findings.begin(), result.findings.end(), [](const Finding& f) { return f.rule == "HK4"; });
+  };
+  PrMeta meta = atom_meta();
+  const ReviewResult as_measured = run_review(kDiff, meta);
+  EXPECT_EQ(hk4(as_measured), as_measured.findings.end()) << "an off rule does not run";
+
+  meta.all_rules = true;
+  const ReviewResult every_rule = run_review(kDiff, meta);
+  const auto todo = hk4(every_rule);
+  ASSERT_NE(todo, every_rule.findings.end()) << "all_rules runs it";
+  EXPECT_EQ(todo->severity, Severity::Note);
+  ASSERT_EQ(every_rule.rule_records.count("HK4"), 1u);
+  EXPECT_EQ(every_rule.rule_records.at("HK4").status, RuleStatus::Off) << "its record stays the measured one";
+  EXPECT_EQ(every_rule.rule_records.at("HK4").labels, 8);
+  EXPECT_TRUE(RuleStatusTable::active().is_off("HK4")) << "one review's choice leaves the process's table alone";
+
+  Pack pack = builtin_pack_for_repo(meta.repo);
+  pack.rule_overrides["HK4"].enabled = false;
+  const ReviewResult pack_says_off = run_review(kDiff, meta, nlohmann::json::object(), pack);
+  EXPECT_EQ(hk4(pack_says_off), pack_says_off.findings.end()) << "a pack that turns a rule off still decides";
 }
 
 TEST(RunReview, ParserErrorsAreKept) {

@@ -11,7 +11,7 @@ TEST(PrMeta, ContractShape) {
     "labels": ["perf", "MI308"], "author": "alice", "base_sha": "b1", "head_sha": "h1",
     "comments": [{"author": "bob", "body": "why?", "path": "atom/config.py", "line": 12},
                  {"author": "carol", "body": "top level"}],
-    "dismissed": [{"rule": "B4", "path": "atom/x.py", "line": 98, "reason": "checked"}]})");
+    "dismissed": [{"rule": "B4", "path": "atom/x.py", "line": 98, "reason": "checked"}], "all_rules": true})");
   ASSERT_EQ(parsed.error, "");
   const PrMeta& meta = parsed.meta;
   EXPECT_EQ(meta.repo, "ROCm/ATOM");
@@ -32,6 +32,8 @@ TEST(PrMeta, ContractShape) {
   EXPECT_EQ(meta.dismissed[0].rule, "B4");
   EXPECT_EQ(meta.dismissed[0].line, 98);
   EXPECT_EQ(meta.dismissed[0].reason, "checked");
+  EXPECT_TRUE(meta.all_rules);
+  EXPECT_FALSE(parse_pr_meta("{}").meta.all_rules);
 }
 
 TEST(PrMeta, GhPrViewShape) {
@@ -82,6 +84,7 @@ TEST(PrMeta, WrongTypesGiveOneLineErrors) {
   EXPECT_EQ(parse_pr_meta(R"({"title": {"login": "x"}})").error, "meta JSON: \"title\" must be a string");
   EXPECT_EQ(parse_pr_meta(R"({"comments": [{"line": "12"}]})").error,
             "meta JSON: \"comments[0].line\" must be a non-negative integer");
+  EXPECT_EQ(parse_pr_meta(R"({"all_rules": "yes"})").error, "meta JSON: \"all_rules\" must be true or false");
   EXPECT_EQ(parse_pr_meta(R"({"dismissed": [{}, 5]})").error, "meta JSON: \"dismissed\" must be an array of objects");
   const MetaParseResult bad = parse_pr_meta(R"({"number": 5, "author": 3})");
   EXPECT_EQ(bad.error, "meta JSON: \"author\" must be a string or {\"login\": ...}");
