@@ -37,6 +37,16 @@ export function fieldLabelsFile({ verdicts, inputs, exportedAt, engine = BUILT_F
   };
 }
 
+/**
+ * Why `file` (fieldLabelsFile's) would not import, or null. Labels are named by the head commit,
+ * which the page gives with its context: without it (the conversation could not be read) the
+ * export waits for a reload rather than save a file scripts/import-labels refuses.
+ */
+export function unexportable(file) {
+  if (/^[0-9a-f]{40}$/.test(file.pr.head_sha ?? '')) return null;
+  return 'the page has not named its head commit, which the labels are named by; reload it and export again';
+}
+
 /** The file's name: the repository, the number and the head commit, in characters any disk takes. */
 export function fieldLabelsFileName({ owner, repo, number }, headSha) {
   const safe = (text) => String(text).replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -66,6 +76,8 @@ export async function exportFieldLabels(doc, pr, verdicts, onSaved, now = new Da
   try {
     const inputs = await requestReviewInputs(pr);
     const file = fieldLabelsFile({ verdicts, inputs, exportedAt: now.toISOString().slice(0, 10) });
+    const problem = unexportable(file);
+    if (problem) return `Not exported: ${problem}.`;
     download(doc, fieldLabelsFileName(pr, file.pr.head_sha), `${JSON.stringify(file, null, 1)}\n`);
     await Promise.resolve(onSaved()).catch(() => {}); // a failed write is said in the panel
     const files = file.head_files.length;

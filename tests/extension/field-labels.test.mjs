@@ -2,7 +2,7 @@
 // it leaves out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIELD_LABELS_FORMAT, fieldLabelsFile, fieldLabelsFileName } from '../../extension/content/field-labels.js';
+import { FIELD_LABELS_FORMAT, fieldLabelsFile, fieldLabelsFileName, unexportable } from '../../extension/content/field-labels.js';
 
 const verdicts = [
   { rule: 'P1', message_id: 'claim_without_numbers', path: null, line: null, side: 'new', severity: 'note', verdict: 'TP', why: 'no timings' },
@@ -44,4 +44,13 @@ test('the extension built outside a git checkout names its engine unknown', () =
 test('the file name says whose pull request and which head, in characters any disk takes', () => {
   assert.equal(fieldLabelsFileName({ owner: 'ROCm', repo: 'ATOM', number: 42 }, 'a'.repeat(40)), `atom-review-labels-ROCm-ATOM-42-${'a'.repeat(10)}.json`);
   assert.equal(fieldLabelsFileName({ owner: 'o', repo: 'a b/../c', number: 1 }), 'atom-review-labels-o-a-b-..-c-1.json');
+});
+
+test('an export without the head commit, which names the labels, is not saved: the panel asks for a reload', () => {
+  const file = (headSha) => fieldLabelsFile({ verdicts, inputs: { diff: 'd', meta: { ...meta, head_sha: headSha }, headFiles: [] },
+    exportedAt: '2026-12-06' });
+  assert.equal(unexportable(file('a'.repeat(40))), null);
+  for (const missing of [undefined, '', 'abc1234', 'A'.repeat(40), `${'a'.repeat(40)}\n`]) {
+    assert.match(unexportable(file(missing)), /has not named its head commit.*reload/, String(missing));
+  }
 });
