@@ -29,15 +29,20 @@ async function waitForVerdicts(session, pr, count) {
 const attribute = (page, selector, name) => page.$eval(selector, (element, attr) => element.getAttribute(attr), name);
 const text = (page, selector) => page.$eval(selector, (element) => element.textContent);
 
+// Where `target` is drawn: beside its line, or in the panel for a finding about the whole PR.
+const findingOnPage = (target) => (target.line === null
+  ? `[data-atom-review="panel-findings"] [data-atom-review="finding"][data-rule="${target.rule}"]:not([data-path])`
+  : `tr [data-atom-review="finding"][data-rule="${target.rule}"][data-line="${target.line}"]`);
+
 /**
  * `session`: a launched browser (browser.mjs or firefox.mjs); `pr`: a pull request of the fake
  * GitHub with the demo diff, a head commit and the demo's head files; `reference`: the engine's
- * result for it with those files.
+ * result for it with those files; `target`: the finding judged (default: the first on a line).
  */
-export async function assertVerdictExportedAndImported(session, github, pr, reference) {
-  const target = reference.findings.find((finding) => finding.line !== null);
+export async function assertVerdictExportedAndImported(session, github, pr, reference,
+  target = reference.findings.find((finding) => finding.line !== null)) {
   assert.ok(target, 'the demo has a finding on a line');
-  const finding = `tr [data-atom-review="finding"][data-rule="${target.rule}"][data-line="${target.line}"]`;
+  const finding = findingOnPage(target);
   const worth = `${finding} [data-atom-review="verdict-button"][data-verdict="TP"]`;
   const page = await session.newPage();
   const reviewed = () => waitUntil(page, (selector) => Boolean(document.querySelector(selector)
@@ -71,7 +76,9 @@ export async function assertVerdictExportedAndImported(session, github, pr, refe
   // The diff the review read: the page's, rebuilt from its rows (so without `index` lines).
   const changedLines = (diff) => diff.split('\n').filter((line) => /^[+-](?![+-]{2} )/.test(line));
   assert.deepEqual(changedLines(exported.diff), changedLines(demoDiff().toString('utf8')));
-  assert.deepEqual(exported.pr, { repo: `${pr.owner}/${pr.repo}`, number: pr.number, title: pr.title, head_sha: pr.headSha, base_sha: pr.baseSha },
+  assert.deepEqual(exported.pr, { repo: `${pr.owner}/${pr.repo}`, number: pr.number, title: pr.title,
+    ...(pr.description !== undefined && { body: pr.description }), head_sha: pr.headSha, base_sha: pr.baseSha,
+    ...(pr.baseRef !== undefined && { base_ref: pr.baseRef }) },
     'the PR as the rules read it: no author, comments or checks');
   const headFiles = demoHeadFiles();
   assert.deepEqual(Object.fromEntries(exported.head_files.map((file) => [file.path, 1])), demoDownloadsOnce(reference));
