@@ -32,12 +32,13 @@ async function main() {
         const switched = FEATURES.filter((feature) => isFeatureOn(settings, feature.id) !== isFeatureOn(next, feature.id));
         // A list page whose rows' scope changed is redrawn from scratch.
         const scopeChanged = next.repos.join('\n') !== settings.repos.join('\n');
+        const rulesRunChanged = next.offRules !== settings.offRules;
         settings = next;
         refresh([...switched.map((feature) => parentOf.get(feature.id)).filter(Boolean),
           ...(scopeChanged ? ['list-badges'] : [])]);
         // The background's features change what the open pull request's review reads (whole files
-        // or hunks): it is reviewed again, in place.
-        if (switched.some((feature) => feature.runsIn === 'background')) reviewAgain();
+        // or hunks), the off-rules switch which rules it runs: it is reviewed again, in place.
+        if (rulesRunChanged || switched.some((feature) => feature.runsIn === 'background')) reviewAgain();
       });
       // Another pack may change the scope and every result: the list is redrawn, features follow
       // the scope, and an open pull request page is reviewed again under the new pack, in place.
