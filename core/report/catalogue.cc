@@ -37,8 +37,9 @@ std::string status_table_markdown(const RuleStatusTable& statuses) {
          ".\n\n| rule | name | status | precision | labels | TP / LOW / FP |\n|---|---|---|---|---|---|\n" + rows;
 }
 
-std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTable& statuses) {
-  const RuleStatusEntry& entry = statuses.entry(rule_id);
+namespace {
+
+std::string measured_status_sentence(const RuleStatusEntry& entry, const RuleStatusTable& statuses) {
   std::string counts = "TP " + std::to_string(entry.tp) + ", LOW " + std::to_string(entry.low) + ", FP " +
                        std::to_string(entry.fp);
   if (!entry.labeled_through.empty()) counts += "; labeled through " + entry.labeled_through;
@@ -60,6 +61,22 @@ std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTab
   return "Status: preview — precision " + percent(entry.precision.value_or(0.0)) + " on " +
          std::to_string(entry.labels) + " hand label" + (entry.labels == 1 ? "" : "s") + " (" + counts +
          "), so its findings are notes (worth a look).";
+}
+
+// What labels would do next: the number of findings judged worth raising, in a row, that moves it.
+std::string next_status_sentence(const RuleStatusEntry& entry, const RuleStatusTable& statuses) {
+  const std::optional<int> needed = statuses.worth_raising_to_move(entry);
+  if (!needed) return {};
+  const std::string findings = std::to_string(*needed) + " more labelled finding" + (*needed == 1 ? "" : "s");
+  return entry.status == RuleStatus::Off ? " Back to preview after " + findings + " worth raising in a row."
+                                         : " Stable after " + findings + " worth raising in a row.";
+}
+
+}  // namespace
+
+std::string rule_status_markdown(const std::string& rule_id, const RuleStatusTable& statuses) {
+  const RuleStatusEntry& entry = statuses.entry(rule_id);
+  return measured_status_sentence(entry, statuses) + next_status_sentence(entry, statuses);
 }
 
 std::string category_title(const std::string& category) {
@@ -154,6 +171,11 @@ nlohmann::json catalogue_json() {
     row["fp"] = status.fp;
     row["labeled_through"] = status.labeled_through.empty() ? nlohmann::json(nullptr) : nlohmann::json(status.labeled_through);
     row["kept_off"] = status.kept_off;
+    // The status labels would move it to, and how many findings judged worth raising in a row would.
+    const std::optional<int> needed = RuleStatusTable::active().worth_raising_to_move(status);
+    row["next_status"] = needed ? nlohmann::json{{"status", status.status == RuleStatus::Off ? "preview" : "stable"},
+                                                 {"worth_raising_in_a_row", *needed}}
+                                : nlohmann::json(nullptr);
   }
   return rules;
 }

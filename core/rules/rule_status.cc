@@ -1,5 +1,7 @@
 #include "core/rules/rule_status.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include <nlohmann/json.hpp>
@@ -50,6 +52,20 @@ RuleStatusTable RuleStatusTable::with_every_rule_on() const {
   for (auto& [id, entry] : table.entries_)
     if (entry.status == RuleStatus::Off) entry.status = RuleStatus::Preview;
   return table;
+}
+
+std::optional<int> RuleStatusTable::worth_raising_to_move(const RuleStatusEntry& entry) const {
+  if (entry.status == RuleStatus::Stable) return std::nullopt;
+  const bool off = entry.status == RuleStatus::Off;
+  const int least_labels = off ? min_labels_to_turn_off : min_labels;
+  // In whole percents, so that 0.9 is not compared in floating point: (tp + n) * 100 >= bar * (labels + n).
+  const int bar = static_cast<int>(std::lround((off ? turn_off_below : min_precision) * 100.0));
+  const int shortfall = bar * entry.labels - 100 * entry.tp;
+  if (shortfall > 0 && bar >= 100) return std::nullopt;
+  const int for_precision = shortfall > 0 ? (shortfall + (100 - bar) - 1) / (100 - bar) : 0;
+  const int needed = std::max(for_precision, least_labels - entry.labels);
+  if (needed <= 0) return std::nullopt;  // past the bars already: a table scripts/precision did not write
+  return needed;
 }
 
 RuleStatusTable RuleStatusTable::parse(std::string_view json_text, std::string* error) {

@@ -46,6 +46,11 @@ class RuleStatusTable {
   bool is_off(const std::string& rule) const { return entry(rule).status == RuleStatus::Off; }
   // The same table with every off rule preview: all rules run, the measured ones as notes.
   RuleStatusTable with_every_rule_on() const;
+  // How many more labels of `entry`'s rule, each judging a finding worth raising (TP), would move
+  // it on by this table's bars: a preview rule to stable, an off rule back to preview (a rule kept
+  // off: its fresh labels). Nullopt for a stable rule, where no number of labels can, and where the
+  // entry is past the bars already (a table scripts/precision did not write).
+  std::optional<int> worth_raising_to_move(const RuleStatusEntry& entry) const;
   std::vector<std::string> rule_ids() const;  // sorted
 
   int min_labels = 0;          // the bar a stable rule met (recorded for the catalogue)

@@ -9,7 +9,8 @@ import {
   setRuleOverride, setUserPackEnabled, userPackId,
 } from '../shared/pack-store.js';
 import { applyingPack, availablePacks, packWithOverrides } from '../shared/pack-choice.js';
-import { packTryRequest, packValidateRequest, ruleCatalogueRequest } from '../shared/pack-messages.js';
+import { packTryRequest, packValidateRequest } from '../shared/pack-messages.js';
+import { ruleStatusText, useRuleCatalogue } from './rule-catalogue.js';
 import { exportFileName, exportFileText, exportedPack } from './pack-export.js';
 import { parseRepoPattern } from '../shared/scope.js';
 import { isGitHubName } from '../shared/github-name.js';
@@ -156,27 +157,6 @@ function PackChoice({ api, packs, builtInPacks, onError }) {
       </form>
     </div>
   );
-}
-
-/** The engine's rules ([{id, summary, status, precision, labels}]); [] until (or unless) the background answers. */
-function useRuleCatalogue(api) {
-  const [rules, setRules] = useState([]);
-  useEffect(() => {
-    let live = true;
-    api.runtime.sendMessage(ruleCatalogueRequest()).then((answer) => {
-      if (live && answer?.ok && Array.isArray(answer.rules)) setRules(answer.rules);
-    }, () => {});  // without the catalogue the rule id is still typed and checked by the engine
-    return () => { live = false; };
-  }, [api]);
-  return rules;
-}
-
-/** "preview, 53% on 38 labels" / "stable, 94% on 33 labels" / "preview, not measured yet". */
-export function ruleStatusText(rule) {
-  if (!rule) return '';
-  const measured = typeof rule.precision === 'number' && rule.labels > 0
-    ? `${Math.round(rule.precision * 100)}% on ${rule.labels} labels` : 'not measured yet';
-  return `${rule.status}, ${measured}`;
 }
 
 function RuleOverrides({ api, packs, builtInPacks, onError }) {

@@ -1,9 +1,11 @@
 // The pull requests where the reviewer gave verdicts on findings (content/field-labels.js), each
 // with its counts and how many are not yet in an exported file, and a link to its page, where
 // "Export verdicts" in the panel saves them. Read from storage.local, and again when it changes.
-// Above them, the switch that runs the rules measured off too, so that they can be judged as well.
+// Above them, the switch that runs the rules measured off too, so that they can be judged as well;
+// below, where each rule stands and how many verdicts worth raising would move it on.
 import { useEffect, useState } from 'preact/hooks';
 import { setOffRulesRun } from '../shared/settings.js';
+import { nextStatusText, ruleStatusText, useRuleCatalogue } from './rule-catalogue.js';
 import { pullRequestKey } from '../shared/pull-request-key.js';
 import { REVIEW_STATE_PREFIX, pullRequestsWithVerdicts } from '../shared/verdicts.js';
 
@@ -26,6 +28,30 @@ function useVerdictPullRequests(api) {
 }
 
 const filesPage = ({ host, owner, repo, number }) => `https://${host}/${owner}/${repo}/pull/${number}/files`;
+
+// The rules nearest their next status first; stable ones (nothing to move) last.
+const byDistance = (a, b) => (a.next_status?.worth_raising_in_a_row ?? Infinity) - (b.next_status?.worth_raising_in_a_row ?? Infinity)
+  || a.id.localeCompare(b.id);
+
+function RuleStandings({ api }) {
+  const catalogue = useRuleCatalogue(api);
+  if (catalogue.length === 0) return null;
+  return (
+    <details class="Box-row" data-options="rule-standings">
+      <summary>Where each rule stands, and what labels would move it</summary>
+      <p class="description">Counted from the labels in the engine this extension was built with; your exported verdicts count
+        once imported and the extension rebuilt. A label that is not "worth raising" moves a rule back.</p>
+      <ul class="list-reset">
+        {[...catalogue].sort(byDistance).map((rule) => (
+          <li key={rule.id} data-options="rule-standing" data-rule={rule.id}>
+            <code>{rule.id}</code>{` ${ruleStatusText(rule)}`}
+            {nextStatusText(rule) && <span class="description">{`: ${nextStatusText(rule)}`}</span>}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 export function VerdictsSection({ api, settings, onError }) {
   const found = useVerdictPullRequests(api);
@@ -62,6 +88,7 @@ export function VerdictsSection({ api, settings, onError }) {
             ))}
           </ul>
         )}
+      <RuleStandings api={api} />
     </section>
   );
 }

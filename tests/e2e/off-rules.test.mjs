@@ -4,11 +4,15 @@
 // Switched off again, the page is back to the measured statuses. An open page follows the switch
 // without a reload.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
 import { assertVerdictExportedAndImported } from './support/field-labels-flow.mjs';
 import { untilItDraws } from './support/options-page.mjs';
+import { REPO_ROOT } from './support/paths.mjs';
+import { labelsToStable } from '../../scripts/lib/precision/measure.mjs';
 import { DEMO_PR, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 import { findingSelector, pullUrl, waitUntil } from './support/review-page.mjs';
@@ -97,4 +101,23 @@ test('a verdict on a finding of a rule measured off exports and imports as a lab
   } finally {
     await switchOffRules(false);
   }
+});
+
+test('the options page says where each rule stands and how many findings worth raising would move it', async () => {
+  const measured = JSON.parse(readFileSync(join(REPO_ROOT, 'core/rules/rule_status.json'), 'utf8')).rules;
+  const options = await browser.openExtensionPage('options.html');
+  await options.waitForSelector('[data-options="rule-standings"]', { timeout: 15000 });
+  await untilItDraws(options);
+  await options.click('[data-options="rule-standings"] summary');
+  const standing = (rule) => options.$eval(`[data-options="rule-standing"][data-rule="${rule}"]`, (element) => element.textContent);
+  const preview = Object.entries(measured).find(([, entry]) => entry.status === 'preview' && entry.labels > 0);
+  assert.ok(preview, 'a measured preview rule');
+  const [rule, entry] = preview;
+  assert.equal(await standing(rule), `${rule} preview, ${Math.round(entry.precision * 100)}% on ${entry.labels} labels: `
+    + `stable after ${labelsToStable({ ...entry, rule })} more worth raising in a row`);
+  const off = Object.entries(measured).find(([, candidate]) => candidate.status === 'off');
+  if (off) assert.match(await standing(off[0]), /^\S+ off, \d+% on \d+ labels: back to preview after \d+ more worth raising in a row$/);
+  const order = await options.$$eval('[data-options="rule-standing"]', (all) => all.map((element) => element.dataset.rule));
+  assert.equal(order.length, Object.keys(measured).length, 'every rule');
+  await options.close();
 });

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { labelsToStable } from '../../scripts/lib/precision/measure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(root, 'build/native/atom-review');
@@ -19,4 +20,16 @@ const skip = !existsSync(cli) ? 'build/native/atom-review is not built'
 test('core/rules/rule_status.json equals what scripts/precision computes now', { skip }, () => {
   const run = spawnSync(join(root, 'scripts/precision'), ['--check'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
   assert.equal(run.status, 0, `${run.stderr}\n${run.stdout}`);
+});
+
+// The engine says how far each rule is from its next status (`rules`: next_status); scripts/precision
+// prints the same for a preview rule ("to stable"). Two spellings of one formula must agree.
+test('the engine\'s findings-to-stable agree with scripts/precision\'s for every preview rule', { skip: !existsSync(cli) && 'build/native/atom-review is not built' }, () => {
+  const run = spawnSync(cli, ['rules', '--format', 'json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(run.status, 0, run.stderr);
+  const preview = JSON.parse(run.stdout).filter((rule) => rule.status === 'preview');
+  assert.ok(preview.length > 0);
+  for (const rule of preview) {
+    assert.deepEqual(rule.next_status, { status: 'stable', worth_raising_in_a_row: labelsToStable(rule) }, rule.id);
+  }
 });

@@ -84,7 +84,8 @@ TEST(Catalogue, AnOffRuleKeptOffAfterAChangeSaysSo) {
   EXPECT_FALSE(table.entry("C3").kept_off) << "only an off rule is kept off";
   EXPECT_EQ(rule_status_markdown("B5", table),
             "Status: off — its earlier code's hand labels turned it off, and its new code has 0 fresh labels (at least 5 "
-            "judge it again), so it does not run (`--all-rules` runs it, as notes).");
+            "judge it again), so it does not run (`--all-rules` runs it, as notes). Back to preview after 5 more "
+            "labelled findings worth raising in a row.");
 }
 
 TEST(Catalogue, HelpMarkdownHasSeverityAndSections) {

@@ -85,5 +85,30 @@ TEST(RuleStatusTable, MalformedTextGivesAnEmptyTableAndAnError) {
   }
 }
 
+
+TEST(RuleStatusTable, FindingsWorthRaisingToMoveARuleOnByTheTablesBars) {
+  const RuleStatusTable table = RuleStatusTable::parse(R"({"min_labels": 8, "min_precision": 0.9,
+      "min_labels_to_turn_off": 5, "turn_off_below": 0.5, "rules": {}})");
+  const auto entry = [](RuleStatus status, int tp, int low, int fp, bool kept_off = false) {
+    RuleStatusEntry made;
+    made.status = status;
+    made.labels = tp + low + fp;
+    made.tp = tp, made.low = low, made.fp = fp;
+    made.kept_off = kept_off;
+    return made;
+  };
+  // (36 + 18) / (42 + 18) = 0.9 exactly: the bar is met, not missed by floating point.
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Preview, 36, 4, 2)), 18);
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Preview, 0, 0, 0)), 8) << "eight in a row, with no label yet";
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Preview, 6, 0, 0)), 2) << "precise, but too few labels";
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Off, 8, 8, 2)), 2) << "10 of 20 is back to preview";
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Off, 0, 0, 2, true)), 3) << "kept off: five fresh labels first";
+  EXPECT_EQ(table.worth_raising_to_move(entry(RuleStatus::Stable, 9, 0, 0)), std::nullopt);
+  const RuleStatusTable perfect = RuleStatusTable::parse(R"({"min_labels": 8, "min_precision": 1.0, "rules": {}})");
+  EXPECT_EQ(perfect.worth_raising_to_move(entry(RuleStatus::Preview, 8, 1, 0)), std::nullopt) << "no run of TPs reaches 100%";
+  EXPECT_EQ(RuleStatusTable().worth_raising_to_move(entry(RuleStatus::Preview, 1, 0, 1)), std::nullopt)
+      << "a table without bars has nothing to reach";
+}
+
 }  // namespace
 }  // namespace atom
