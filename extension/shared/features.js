@@ -24,7 +24,7 @@ export const FEATURES = [
   },
   {
     id: 'finding-keys', runsIn: 'content', title: 'Finding keys',
-    description: 'Alt+J / Alt+K (J / K in the panel) move between findings; Escape closes one.',
+    description: 'Alt+J / Alt+K (J / K in the panel) move between findings; 1 / 2 / 3 on one give your verdict; Escape closes one.',
     fixtures: [{ page: 'renderFilesPage', e2e: 'page-markers.test.mjs' }],
   },
   {

@@ -7,7 +7,8 @@ import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
-import { assertVerdictExportedAndImported } from './support/field-labels-flow.mjs';
+import { assertVerdictExportedAndImported, storedVerdicts, waitForVerdicts } from './support/field-labels-flow.mjs';
+import { pullUrl, waitUntil } from './support/review-page.mjs';
 import { DEMO_PR, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
 
@@ -15,6 +16,7 @@ const PR = { ...DEMO_PR, number: 7300, headSha: `fa11${'0'.repeat(35)}1`, baseSh
 // A performance claim with no number: P1's finding is about the whole PR, drawn in the panel.
 const CLAIM_PR = { ...PR, number: 7301, headSha: `fa12${'0'.repeat(35)}1`, title: 'Optimize fused MoE dispatch',
   description: 'Makes the MoE dispatch faster by fusing the two launches.', baseRef: 'main' };
+const KEYS_PR = { ...PR, number: 7302, headSha: `fa13${'0'.repeat(35)}1` };
 
 let github;
 let browser;
@@ -22,7 +24,7 @@ let browser;
 before(async () => {
   github = await startFakeGitHub();
   browser = await launchWithExtension({ port: github.port });
-  for (const pr of [PR, CLAIM_PR]) github.addPullRequest({ ...pr, headFiles: demoHeadFiles(), diffBytes: demoDiff() });
+  for (const pr of [PR, CLAIM_PR, KEYS_PR]) github.addPullRequest({ ...pr, headFiles: demoHeadFiles(), diffBytes: demoDiff() });
   // Its conversation page gives the description P1 reads.
   serveConversation(github, CLAIM_PR, { description: CLAIM_PR.description, baseRef: CLAIM_PR.baseRef,
     commits: [{ sha: CLAIM_PR.headSha, message: 'Fuse the MoE launches' }] });
@@ -43,4 +45,44 @@ test('a verdict on a finding about the whole PR (in the panel) exports and impor
   const claim = reference.findings.find((finding) => finding.rule === 'P1');
   assert.ok(claim && claim.line === null && claim.path === null, 'P1 judges the PR as a whole');
   await assertVerdictExportedAndImported(browser, github, CLAIM_PR, reference, claim);
+});
+
+test('on a finding, 1 / 2 / 3 give its verdict and the same key again takes it back; in the reason field they are typed', async () => {
+  const page = await browser.newPage();
+  await page.goto(pullUrl(KEYS_PR, 'files'));
+  const marker = 'tr [data-atom-review="finding"] [data-atom-review="finding-marker"]';
+  await waitUntil(page, (selector) => Boolean(document.querySelector(selector)), marker,
+    { timeout: 60000, what: 'a finding on a line', loading: true });
+  await page.keyboard.press('Alt+j');
+  const focused = await page.evaluate(() => {
+    const finding = document.activeElement?.closest('[data-atom-review="finding"]');
+    return finding && { rule: finding.dataset.rule, line: Number(finding.dataset.line) };
+  });
+  assert.ok(focused, 'Alt+J puts the focus on a finding');
+  const judged = async () => (await storedVerdicts(browser, KEYS_PR)).map(({ rule, line, verdict, why }) => ({ rule, line, verdict, why }));
+  const waitForJudged = async (expected) => {
+    for (let waited = 0; JSON.stringify(await judged()) !== JSON.stringify(expected); waited += 100) {
+      if (waited > 10000) assert.deepEqual(await judged(), expected);
+      await new Promise((resolve) => { setTimeout(resolve, 100); });
+    }
+  };
+  await page.keyboard.press('3');
+  await waitForJudged([{ ...focused, verdict: 'FP', why: '' }]);
+  await page.keyboard.press('1');
+  await waitForJudged([{ ...focused, verdict: 'TP', why: '' }]);
+  const pressed = await page.evaluate(() => Array.from(document.activeElement.closest('[data-atom-review="finding"]')
+    .querySelectorAll('[data-atom-review="verdict-button"][aria-pressed="true"]'), (button) => button.dataset.verdict));
+  assert.deepEqual(pressed, ['TP']);
+  await page.keyboard.press('1'); // the same verdict again: taken back
+  await waitForVerdicts(browser, KEYS_PR, 0);
+
+  await page.keyboard.press('Enter'); // opens the focused finding's details
+  const reason = await page.evaluateHandle(() => document.activeElement.closest('[data-atom-review="finding"]')
+    .querySelector('[data-atom-review="dismiss-reason"]'));
+  await reason.focus();
+  await page.keyboard.press('2');
+  assert.equal(await reason.evaluate((input) => input.value), '2', 'typed, not a verdict');
+  await new Promise((resolve) => { setTimeout(resolve, 500); });
+  assert.deepEqual(await judged(), []);
+  await page.close();
 });

@@ -1,8 +1,10 @@
 // Keyboard moves between findings: Alt+J / Alt+K anywhere on a pull request page but in a field
 // being typed in, plain J / K while the focus is in our panel or on a finding (GitHub's own J/K
-// shortcuts elsewhere stay GitHub's). Escape closes the focused finding's details.
+// shortcuts elsewhere stay GitHub's). Escape closes the focused finding's details. 1 / 2 / 3 on a
+// finding give its verdict (worth raising, true but minor, wrong), as its buttons do: a reviewer
+// who labels walks the findings with J and judges each with one key.
 import { matchPullRequestPage } from '../page-routes.js';
-import { FINDING, FINDING_MARKER, setFindingOpen } from '../views/finding.js';
+import { FINDING, FINDING_MARKER, VERDICT_BUTTON, setFindingOpen } from '../views/finding.js';
 import { PANEL } from '../views/panel.jsx';
 
 const STEP_BY_CODE = { KeyJ: 1, KeyK: -1 };
@@ -21,6 +23,17 @@ function stepOf(event) {
   const ours = event.target instanceof Element
     && event.target.closest(`[data-atom-review="${PANEL}"], [data-atom-review="${FINDING}"]`);
   return ours ? STEP_BY_CODE[event.code] : 0;
+}
+
+const VERDICT_BY_CODE = { Digit1: 'TP', Digit2: 'LOW', Digit3: 'FP', Numpad1: 'TP', Numpad2: 'LOW', Numpad3: 'FP' };
+
+// The verdict button a plain 1 / 2 / 3 presses: on the finding that holds the focus, never while typing.
+function verdictButtonOf(event) {
+  const verdict = VERDICT_BY_CODE[event.code];
+  if (!verdict || event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return null;
+  if (event.isComposing || isTyping(event.target) || !(event.target instanceof Element)) return null;
+  const finding = event.target.closest(`[data-atom-review="${FINDING}"]`);
+  return finding?.querySelector(`[data-atom-review="${VERDICT_BUTTON}"][data-verdict="${verdict}"]`) ?? null;
 }
 
 /** Focuses the finding `step` away from the focused one (wrapping), in page order. */
@@ -48,6 +61,12 @@ export const findingKeys = {
           setFindingOpen(finding, false);
           event.preventDefault();
         }
+        return;
+      }
+      const verdictButton = verdictButtonOf(event);
+      if (verdictButton) {
+        verdictButton.click();
+        event.preventDefault();
         return;
       }
       const step = stepOf(event);

@@ -14,11 +14,12 @@ import { pullUrl, waitUntil } from './review-page.mjs';
 const CLI = join(REPO_ROOT, 'build/native/atom-review');
 const WHY = 'the caller passes a strided view';
 
-const storedVerdicts = async (session, pr) => Object.entries(await session.localItems())
+/** The verdicts the extension stored for `pr`, any head. */
+export const storedVerdicts = async (session, pr) => Object.entries(await session.localItems())
   .filter(([key]) => key.startsWith(`atom-review:pr:${pr.owner}/${pr.repo}#${pr.number}@`))
   .flatMap(([, state]) => state.verdicts ?? []);
 
-async function waitForVerdicts(session, pr, count) {
+export async function waitForVerdicts(session, pr, count) {
   for (let waited = 0; waited < 10000; waited += 100) {
     if ((await storedVerdicts(session, pr)).length === count) return;
     await new Promise((resolve) => { setTimeout(resolve, 100); });
