@@ -1,6 +1,9 @@
 // B1 — a new if/elif/else dispatch where a parameter is forwarded on one branch and silently
 // dropped on another (neither asserted nor forwarded there).
+#include <cctype>
 #include <memory>
+#include <string_view>
+#include <vector>
 #include <re2/re2.h>
 #include "core/analysis/before_parsing.h"
 #include "core/analysis/diff_lines_by_side.h"
@@ -26,7 +29,11 @@ const RuleMeta& b1_meta() {
         "`block_table(s)`, `alibi_*`, `*window*`, `*soft_cap*`/`softcap`, `dropout*`, `sinks`, `causal`, "
         "`scale`/`*_scale`, `*mask*`. When one branch "
         "forwards the parameter to a call and another branch makes a call without it — no forwarding, no "
-        "`assert`/`raise` on it, no test of it in its condition — that branch drops the parameter silently.\n"
+        "`assert`/`raise` on it, no test of it in its condition — that branch drops the parameter silently, "
+        "provided it returns or raises, or the function is shown to its end and does not use the parameter after "
+        "the chain (a branch that runs on may hand it to what follows). A chain that dispatches on the "
+        "parameter's own feature is left alone: a condition names a distinctive word of it (`USE_ALIBI` for "
+        "`alibi_slope`), or, for a scale, the chain picks a quantized path.\n"
         "Also, in a function whose whole body is shown: a new branch that makes a call and refuses some "
         "parameters (`assert bias is None`, `raise` on one) while such a parameter of the signature appears "
         "nowhere in the body — accepted, never forwarded, never refused. The finding sits on that parameter.";
@@ -38,8 +45,10 @@ const RuleMeta& b1_meta() {
         "else:\n    return aiter.paged_attention(q, k_cache, v_cache, block_table, seq_lens, window_size=window_size)\n```";
     m.must_not_fire =
         "The branch asserts on the parameter (`assert window_size is None`) or raises, forwards it, or tests it "
-        "in its own condition; branches that make no call; chains that are not new; parameters no branch "
-        "forwards.";
+        "in its own condition; the branch runs on to code after the chain that uses it, or may (the function's "
+        "end not shown); the chain tests the parameter's feature (`if USE_SLIDING_WINDOW:` for "
+        "`WINDOW_SIZE_LEFT`; `if is_quantized_kv:` for `k_scale`); branches that make no call; chains that are "
+        "not new; parameters no branch forwards.";
     m.source = "aiter#3576";
     m.messages = {
         {"dropped", "`{param}` is forwarded on another branch but silently dropped when `{branch}`",
@@ -114,6 +123,75 @@ bool used_in_body(const syntax::SyntaxTree& tree, const ast::PyFunction& functio
   return used;
 }
 
+// A def whose every code line in view is added: its body cannot continue past the hunk (a new
+// function's lines are consecutive additions), so the body in view is the whole body. Blank
+// and comment lines do not count: the blank line ending a file is context after a new last def.
+bool wholly_added(const HeadLines& lines, const ast::PyFunction& def) {
+  for (int number = def.header_line; number <= def.range.last; ++number) {
+    const CodeLine* line = lines.at(number);
+    if (line && line->kind != LineKind::Added && !line->blank_or_comment) return false;
+  }
+  return true;
+}
+
+// The branch's last statement at its own indentation returns or raises: control cannot run on
+// past the chain to a later use of the parameter.
+bool branch_ends_the_function(const HeadLines& lines, const ast::PyBranch& branch) {
+  static const RE2 leaves(R"(^\s*(?:return|raise)\b)");
+  int body_indent = -1;
+  const CodeLine* last = nullptr;
+  for (int number = body_of(branch).first; number <= body_of(branch).last; ++number) {
+    const CodeLine* line = lines.at(number);
+    if (!line || line->blank_or_comment || line->continuation || line->in_docstring) continue;
+    if (body_indent < 0) body_indent = line->indent;
+    if (line->indent == body_indent) last = line;
+  }
+  return last != nullptr && RE2::PartialMatch(last->code, leaves);
+}
+
+// `param` is used on a line of `def` after the chain (shown in the view).
+bool used_after_chain(const HeadLines& lines, const ast::PyFunction& def, const ast::PyIfChain& chain, const std::string& param) {
+  for (int number = chain.range.last + 1; number <= def.range.last; ++number) {
+    const CodeLine* line = lines.at(number);
+    if (line && has_identifier(line->code, param)) return true;
+  }
+  return false;
+}
+
+// The lower-case words of an identifier (`USE_SLIDING_WINDOW` → use, sliding, window).
+std::vector<std::string> words_of(std::string_view identifier) {
+  std::vector<std::string> words(1);
+  for (const char c : identifier) {
+    if (c == '_' || c == '.') {
+      if (!words.back().empty()) words.emplace_back();
+    } else {
+      words.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (words.back().empty()) words.pop_back();
+  return words;
+}
+
+// The chain dispatches on the parameter's own feature, so a branch without the parameter is the
+// one where the feature is off: a condition names a distinctive word of the parameter
+// (`USE_ALIBI` for `alibi_slope`, `USE_SLIDING_WINDOW` for `WINDOW_SIZE_LEFT`), or, for a scale,
+// the chain picks a quantized path (`is_quantized_kv`, `kv_fp8`, `inline_quant`): a scale has
+// nothing to scale where nothing is quantized.
+bool chain_gates_the_feature(const ast::PyIfChain& chain, const std::string& param) {
+  static const RE2 generic(R"(use|has|is|size|left|right|max|min|num|scale|mask|enable|enabled|flag|kv|q|k|v)");
+  static const RE2 quantized(R"((?i)quant|fp8|fp4|int8|int4|mxfp|_mx|dtype)");
+  static const RE2 scale(R"((?i)(?:^|_)scales?$)");
+  std::string conditions;
+  for (const ast::PyBranch& branch : chain.branches) conditions += branch.condition + "\n";
+  std::string lowered;
+  for (const char c : conditions) lowered += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string& word : words_of(param)) {
+    if (word.size() < 4 || RE2::FullMatch(word, generic)) continue;
+    if (lowered.find(word) != std::string::npos) return true;
+  }
+  return RE2::PartialMatch(param, scale) && RE2::PartialMatch(conditions, quantized);
+}
+
 std::string branch_label(const ast::PyIfChain& chain, const ast::PyBranch& branch) {
   if (branch.keyword != "else") return branch.keyword + " " + branch.condition;
   std::string negated;
@@ -171,9 +249,16 @@ class B1GatedOffParam final : public Rule {
       bool forwarded_somewhere = false;
       for (const ast::PyBranch& branch : chain.branches)
         forwarded_somewhere = forwarded_somewhere || branch_forwards(syntax, branch, param.name);
-      if (!forwarded_somewhere) continue;
+      if (!forwarded_somewhere || chain_gates_the_feature(chain, param.name)) continue;
+      // A branch that runs on past the chain may hand the parameter to what follows; only a def
+      // shown to its end can say it does not.
+      const bool end_shown = shows_end_of(in_view.part, {in_view.def.header_line, in_view.def.range.last}) ||
+                             wholly_added(in_view.lines, in_view.def);
       for (const ast::PyBranch& branch : chain.branches) {
         if (!in_view.complete(branch) || branch_mentions(in_view.lines, branch, param.name)) continue;
+        if (!branch_ends_the_function(in_view.lines, branch) &&
+            (!end_shown || used_after_chain(in_view.lines, in_view.def, chain, param.name)))
+          continue;
         const CodeLine* call = in_view.lines.at(first_call(syntax, branch));
         if (!call) continue;
         const std::string label = branch_label(chain, branch);
@@ -184,17 +269,6 @@ class B1GatedOffParam final : public Rule {
         break;
       }
     }
-  }
-
-  // A def whose every code line in view is added: its body cannot continue past the hunk (a new
-  // function's lines are consecutive additions), so the body in view is the whole body. Blank
-  // and comment lines do not count: the blank line ending a file is context after a new last def.
-  static bool wholly_added(const HeadLines& lines, const ast::PyFunction& def) {
-    for (int number = def.header_line; number <= def.range.last; ++number) {
-      const CodeLine* line = lines.at(number);
-      if (line && line->kind != LineKind::Added && !line->blank_or_comment) return false;
-    }
-    return true;
   }
 
   // A calling branch that refuses some parameters (assert/raise naming them) makes its silence
