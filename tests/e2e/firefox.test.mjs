@@ -3,8 +3,9 @@
 // reviewing the diff the page shows with the touched files read whole at the head commit; and the
 // checks the Chromium suites make with the same helpers: the packs flow and an open page following
 // pack changes in place (packs.test.mjs), the
-// request audit (request-audit.test.mjs), two tabs writing at once (review-state.test.mjs) and a
-// verdict exported and imported as a label (field-labels.test.mjs).
+// request audit (request-audit.test.mjs), two tabs writing at once (review-state.test.mjs), a
+// verdict exported and imported as a label (field-labels.test.mjs) and the off-rules switch
+// (off-rules.test.mjs).
 // Skipped where Firefox ESR is not installed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -12,6 +13,7 @@ import { startFakeGitHub } from './support/fake-github.mjs';
 import { diffAnchor } from './support/fixture-pages.mjs';
 import { FIREFOX, firefoxAvailable, launchFirefoxWithExtension } from './support/firefox.mjs';
 import { assertVerdictExportedAndImported } from './support/field-labels-flow.mjs';
+import { assertOffRulesFollowTheSwitch } from './support/off-rules-flow.mjs';
 import { assertImportedPackShows, assertOpenPageFollowsPacks } from './support/packs-flow.mjs';
 import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './support/pull-requests.mjs';
 import { referenceReview } from './support/reference-review.mjs';
@@ -27,6 +29,7 @@ const PACKS_PR = { ...DEMO_PR, number: 4263 };
 const LIVE_PR = { ...DEMO_PR, number: 4264 };
 // Its own head commit too: the export is checked to download no file again.
 const VERDICTS_PR = { ...DEMO_PR, number: 4265, headSha: 'f1ef000000000000000000000000000000004265', baseSha: 'ba5e000000000000000000000000000000000000' };
+const OFF_RULES_PR = { ...DEMO_PR, number: 4266 };
 
 describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let github;
@@ -34,7 +37,7 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
   let reference;
   before(async () => {
     github = await startFakeGitHub();
-    for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR, LIVE_PR]) {
+    for (const pr of [DEMO_PR, AUDIT_PR, TWO_TABS_PR, PACKS_PR, LIVE_PR, OFF_RULES_PR]) {
       github.addPullRequest({ ...pr, diffBytes: demoDiff(), headSha: HEAD, headFiles: demoHeadFiles() });
     }
     github.addPullRequest({ ...VERDICTS_PR, diffBytes: demoDiff(), headFiles: demoHeadFiles() });
@@ -105,4 +108,11 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
 
   test('an open files page follows the options page in place: an override, an import, the choice, a pack switched off',
     () => assertOpenPageFollowsPacks(browser, LIVE_PR));
+
+  test('the off-rules switch: an open files page shows the off rules\' findings as notes while it is on, and not after',
+    async () => {
+      const meta = backgroundMeta(OFF_RULES_PR);
+      const review = (extra) => referenceReview(demoDiff(), { ...meta, ...extra }, { headFiles: demoHeadFiles() }).then(({ result }) => result);
+      await assertOffRulesFollowTheSwitch(browser, OFF_RULES_PR, { measured: await review({}), everyRule: await review({ all_rules: true }) });
+    });
 });
