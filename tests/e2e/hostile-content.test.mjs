@@ -226,7 +226,7 @@ test('options page: a hostile pack\'s name, version, description and rule messag
   await options.fill('#try-pack-diff', hostileDiff().toString('utf8'));
   await options.click('[data-options="try-pack-button"]');
   await options.waitForSelector('[data-options="try-pack-finding"][data-rule="X-hostile"]', { timeout: 30000 });
-  const shown = await inspect(options, 'body', 'main form, script[type="module"][src="options.js"]');
+  const shown = await inspect(options, 'body', 'main form, script[type="module"][src="options.js"], details[data-options="rule-standings"]');
   assert.equal(shown.pwned, null, 'a payload ran');
   assert.deepEqual(shown.foreignElements, [], 'elements from a payload');
   assert.deepEqual(shown.handlers, [], 'event handler attributes');
