@@ -20,7 +20,7 @@ export function useRuleCatalogue(api) {
 export function ruleStatusText(rule) {
   if (!rule) return '';
   const measured = typeof rule.precision === 'number' && rule.labels > 0
-    ? `${Math.round(rule.precision * 100)}% on ${rule.labels} labels` : 'not measured yet';
+    ? `${Math.round(rule.precision * 100)}% on ${rule.labels} label${rule.labels === 1 ? '' : 's'}` : 'not measured yet';
   return `${rule.status}, ${measured}`;
 }
 

@@ -37,18 +37,22 @@ function RuleStandings({ api }) {
   const catalogue = useRuleCatalogue(api);
   if (catalogue.length === 0) return null;
   return (
-    <details class="Box-row" data-options="rule-standings">
+    <details class="rule-standings" data-options="rule-standings">
       <summary>Where each rule stands, and what labels would move it</summary>
       <p class="description">Counted from the labels in the engine this extension was built with; your exported verdicts count
         once imported and the extension rebuilt. A label that is not "worth raising" moves a rule back.</p>
-      <ul class="list-reset">
-        {[...catalogue].sort(byDistance).map((rule) => (
-          <li key={rule.id} data-options="rule-standing" data-rule={rule.id}>
-            <code>{rule.id}</code>{` ${ruleStatusText(rule)}`}
-            {nextStatusText(rule) && <span class="description">{`: ${nextStatusText(rule)}`}</span>}
-          </li>
-        ))}
-      </ul>
+      <table>
+        <thead><tr><th scope="col">Rule</th><th scope="col">Now</th><th scope="col">Next</th></tr></thead>
+        <tbody>
+          {[...catalogue].sort(byDistance).map((rule) => (
+            <tr key={rule.id} data-options="rule-standing" data-rule={rule.id}>
+              <th scope="row"><code title={rule.summary}>{rule.id}</code></th>
+              <td>{ruleStatusText(rule)}</td>
+              <td>{nextStatusText(rule) || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </details>
   );
 }

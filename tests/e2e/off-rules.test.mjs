@@ -60,14 +60,20 @@ test('the options page says where each rule stands and how many findings worth r
   await options.waitForSelector('[data-options="rule-standings"]', { timeout: 15000 });
   await untilItDraws(options);
   await options.click('[data-options="rule-standings"] summary');
-  const standing = (rule) => options.$eval(`[data-options="rule-standing"][data-rule="${rule}"]`, (element) => element.textContent);
+  const standing = (rule) => options.$eval(`[data-options="rule-standing"][data-rule="${rule}"]`,
+    (row) => Array.from(row.cells, (cell) => cell.textContent));
   const preview = Object.entries(measured).find(([, entry]) => entry.status === 'preview' && entry.labels > 0);
   assert.ok(preview, 'a measured preview rule');
   const [rule, entry] = preview;
-  assert.equal(await standing(rule), `${rule} preview, ${Math.round(entry.precision * 100)}% on ${entry.labels} labels: `
-    + `stable after ${labelsToStable({ ...entry, rule })} more worth raising in a row`);
+  assert.deepEqual(await standing(rule), [rule, `preview, ${Math.round(entry.precision * 100)}% on ${entry.labels} label${entry.labels === 1 ? '' : 's'}`,
+    `stable after ${labelsToStable({ ...entry, rule })} more worth raising in a row`]);
   const off = Object.entries(measured).find(([, candidate]) => candidate.status === 'off');
-  if (off) assert.match(await standing(off[0]), /^\S+ off, \d+% on \d+ labels: back to preview after \d+ more worth raising in a row$/);
+  if (off) {
+    const [id, now, next] = await standing(off[0]);
+    assert.equal(id, off[0]);
+    assert.match(now, /^off, \d+% on \d+ labels?$/);
+    assert.match(next, /^back to preview after \d+ more worth raising in a row$/);
+  }
   const order = await options.$$eval('[data-options="rule-standing"]', (all) => all.map((element) => element.dataset.rule));
   assert.equal(order.length, Object.keys(measured).length, 'every rule');
   await options.close();

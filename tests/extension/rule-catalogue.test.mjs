@@ -5,6 +5,7 @@ import { nextStatusText, ruleStatusText } from '../../extension/options/rule-cat
 
 test('a rule\'s status in words: its precision on its labels, or not measured yet', () => {
   assert.equal(ruleStatusText({ status: 'preview', precision: 36 / 42, labels: 42 }), 'preview, 86% on 42 labels');
+  assert.equal(ruleStatusText({ status: 'preview', precision: 1, labels: 1 }), 'preview, 100% on 1 label');
   assert.equal(ruleStatusText({ status: 'preview', precision: null, labels: 0 }), 'preview, not measured yet');
   assert.equal(ruleStatusText(undefined), '');
 });
