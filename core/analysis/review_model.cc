@@ -105,7 +105,7 @@ FileView build_file_view(const FileDiff& file, const TierTable& tiers,
   for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language, moved));
   for (const HunkView& hunk : view.hunks)
     for (const CodeLine& line : hunk.lines)
-      if (line.kind != LineKind::Context && !line.function.empty())
+      if (is_changed_code(line) && !line.function.empty())
         view.changed_functions.push_back(line.function);
   std::sort(view.changed_functions.begin(), view.changed_functions.end());
   view.changed_functions.erase(std::unique(view.changed_functions.begin(), view.changed_functions.end()),

@@ -47,6 +47,8 @@ struct CodeLine {
 inline bool is_new_code(const CodeLine& line) { return line.kind == LineKind::Added && !line.moved; }
 // The one test of "did the PR delete this line": a removed line that is not moved code.
 inline bool is_deleted_code(const CodeLine& line) { return line.kind == LineKind::Removed && !line.moved; }
+// A line the PR wrote or deleted: what every "did this PR change it" question reads.
+inline bool is_changed_code(const CodeLine& line) { return is_new_code(line) || is_deleted_code(line); }
 // The line as the diff has it, comments and string contents included.
 inline std::string_view raw_text(const CodeLine& line) {
   return line.diff ? std::string_view(line.diff->text) : std::string_view(line.code);
@@ -64,7 +66,7 @@ struct FileView {
   TierInfo tier;
   bool is_test = false;             // under tests/ or test_*.py / *_test.*
   std::vector<HunkView> hunks;
-  std::vector<std::string> changed_functions;  // functions with an added or removed line, sorted, unique
+  std::vector<std::string> changed_functions;  // functions with new or deleted code (not only moved), sorted, unique
   // Whole: reviewed over the whole file, both texts known (the syntax layer parses them);
   // Hunks: from the diff's hunks alone, for `source_reason` (core/model/file_source.h).
   ReviewSource source = ReviewSource::Hunks;

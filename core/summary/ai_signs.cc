@@ -71,7 +71,7 @@ Sign toy_test_shapes(const ReviewModel& model) {
     if (!file.is_test) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind != LineKind::Added || line.diff == nullptr) continue;
+        if (!is_new_code(line) || line.diff == nullptr) continue;
         std::vector<std::string> values = all_matches(line.diff->text, size);
         std::string listed;
         if (RE2::PartialMatch(line.diff->text, parametrized, &listed))
@@ -138,7 +138,7 @@ Sign module_level_sys_path(const ReviewModel& model) {
     if (file.language != Language::Python) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
-        if (line.kind == LineKind::Added && line.indent == 0 && RE2::PartialMatch(line.code, sys_path))
+        if (is_new_code(line) && line.indent == 0 && RE2::PartialMatch(line.code, sys_path))
           return where({&file, &line}).text;
   }
   return std::nullopt;

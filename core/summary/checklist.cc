@@ -42,7 +42,7 @@ std::string method_name(const std::string& function) {
 bool touches(const FileView& file, const RE2& pattern) {
   for (const HunkView& hunk : file.hunks)
     for (const CodeLine& line : hunk.lines)
-      if (line.kind != LineKind::Context && RE2::PartialMatch(line.code, pattern)) return true;
+      if (is_changed_code(line) && RE2::PartialMatch(line.code, pattern)) return true;
   return false;
 }
 

@@ -4,12 +4,13 @@ namespace atom {
 namespace {
 
 bool wanted(const CodeLine& line, const LineQuery& query) {
-  switch (line.kind) {
-    case LineKind::Added: return query.added;
-    case LineKind::Removed: return query.removed;
-    case LineKind::Context: return query.context;
-  }
-  return false;
+  if (is_new_code(line)) return query.added;
+  if (is_deleted_code(line)) return query.removed;
+  return query.context && line.kind != LineKind::Removed;
+}
+
+bool searched(const FileView& file, const LineQuery& query) {
+  return !(query.skip_tests && file.is_test) && !(query.code_only && file.language == Language::Other);
 }
 
 const std::string& searched_text(const CodeLine& line, const LineQuery& query) {
@@ -40,7 +41,7 @@ Evidence pr_text(std::string text) { return {std::move(text), "", 0, Side::New};
 std::vector<LineHit> matching_lines(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
   std::vector<LineHit> hits;
   for (const FileView& file : model.files) {
-    if (query.skip_tests && file.is_test) continue;
+    if (!searched(file, query)) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (wanted(line, query) && RE2::PartialMatch(searched_text(line, query), pattern))
@@ -51,7 +52,7 @@ std::vector<LineHit> matching_lines(const ReviewModel& model, const RE2& pattern
 
 std::optional<LineHit> first_matching_line(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
   for (const FileView& file : model.files) {
-    if (query.skip_tests && file.is_test) continue;
+    if (!searched(file, query)) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (wanted(line, query) && RE2::PartialMatch(searched_text(line, query), pattern))

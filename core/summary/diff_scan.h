@@ -18,12 +18,15 @@ struct LineHit {
   const CodeLine* line = nullptr;
 };
 
+// Which lines a search reads. Moved, re-indented or reformatted lines are not the PR's new or
+// deleted code (review_model.h): they count as context.
 struct LineQuery {
-  bool added = true;
-  bool removed = false;
-  bool context = false;
+  bool added = true;         // new code
+  bool removed = false;      // deleted code
+  bool context = false;      // unchanged lines, and moved ones where they now stand
   bool raw = false;          // match the raw line (comments and strings included), else the stripped code
   bool skip_tests = false;   // leave out test files
+  bool code_only = false;    // Python and C/C++ files only: no docs, configs, CI files or scripts
 };
 
 // The line as evidence: "path:12" for a new-side line, "path:12 (removed)" for a removed one.

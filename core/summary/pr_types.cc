@@ -13,9 +13,9 @@ namespace {
 
 using Found = std::optional<Evidence>;  // a type's first sign, or none
 
-constexpr LineQuery kAddedCode{.added = true, .skip_tests = true};
-constexpr LineQuery kChangedCode{.added = true, .removed = true, .skip_tests = true};
-constexpr LineQuery kChangedRaw{.added = true, .removed = true, .raw = true, .skip_tests = true};
+constexpr LineQuery kAddedCode{.added = true, .skip_tests = true, .code_only = true};
+constexpr LineQuery kChangedCode{.added = true, .removed = true, .skip_tests = true, .code_only = true};
+constexpr LineQuery kChangedRaw{.added = true, .removed = true, .raw = true, .skip_tests = true, .code_only = true};
 
 Found line_evidence(const ReviewModel& model, const RE2& pattern, const LineQuery& query) {
   if (auto hit = first_matching_line(model, pattern, query)) return where(*hit);
@@ -52,11 +52,11 @@ Found api_signature(const ReviewModel& model) {
       const CodeLine* first_added = nullptr;
       for (const CodeLine& line : hunk.lines) {
         std::string name;
-        if (line.kind == LineKind::Removed && RE2::PartialMatch(line.code, def, &name)) removed[name] = line.code;
+        if (is_deleted_code(line) && RE2::PartialMatch(line.code, def, &name)) removed[name] = line.code;
       }
       for (const CodeLine& line : hunk.lines) {
         std::string name;
-        if (line.kind != LineKind::Added || !RE2::PartialMatch(line.code, def, &name)) continue;
+        if (!is_new_code(line) || !RE2::PartialMatch(line.code, def, &name)) continue;
         const auto it = removed.find(name);
         if (it != removed.end() && it->second != line.code) return where({&file, &line});
         if (it == removed.end() && first_added == nullptr) first_added = &line;
@@ -71,7 +71,7 @@ Found routing_flag(const ReviewModel& model) {
   static const RE2 flag(R"(tl\.constexpr|\bgetattr\s*\([^,]+,\s*["']|\bos\.environ\b|\bos\.getenv\b|\benvs\.\w+)");
   static const RE2 arch_condition(R"(^\s*(?:if|elif|while)\b.*["']gfx\w+["'])");
   return first_of({[&] { return line_evidence(model, flag, kAddedCode); },
-                   [&] { return line_evidence(model, arch_condition, LineQuery{.added = true, .raw = true, .skip_tests = true}); }});
+                   [&] { return line_evidence(model, arch_condition, LineQuery{.added = true, .raw = true, .skip_tests = true, .code_only = true}); }});
 }
 
 Found model_integration(const ReviewModel& model) {
@@ -136,7 +136,7 @@ Found async_stream(const ReviewModel& model) {
   return line_evidence(model, streams, kAddedCode);
 }
 
-// A new if/elif whose body (deeper, added lines) assigns a plain variable: the earliest such
+// A new if/elif whose body (deeper, new lines) assigns a plain variable: the earliest such
 // if/elif. One pass with the open if/elif headers on a stack, so each line is matched once.
 Found branch_assignment(const ReviewModel& model) {
   static const RE2 branch(R"(^\s*(?:if|elif)\b.*:\s*$)");
@@ -148,9 +148,9 @@ Found branch_assignment(const ReviewModel& model) {
       for (const CodeLine& line : hunk.lines) {
         if (line.kind == LineKind::Removed || line.blank_or_comment) continue;
         while (!open_heads.empty() && line.indent <= open_heads.back()->indent) open_heads.pop_back();
-        if (!open_heads.empty() && line.kind == LineKind::Added && RE2::PartialMatch(line.code, assignment))
+        if (!open_heads.empty() && is_new_code(line) && RE2::PartialMatch(line.code, assignment))
           return where({&file, open_heads.front()});
-        if (line.kind == LineKind::Added && RE2::PartialMatch(line.code, branch)) open_heads.push_back(&line);
+        if (is_new_code(line) && RE2::PartialMatch(line.code, branch)) open_heads.push_back(&line);
       }
     }
   }
@@ -183,14 +183,14 @@ Found invariant_removal(const ReviewModel& model) {
       std::map<std::string, int> balance;  // removed minus added occurrences per construct
       const CodeLine* first_removed = nullptr;
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind == LineKind::Context) continue;
+        if (!is_changed_code(line)) continue;
         re2::StringPiece input(line.code);
         std::string construct;
-        while (RE2::FindAndConsume(&input, invariant, &construct)) balance[construct] += line.kind == LineKind::Removed ? 1 : -1;
+        while (RE2::FindAndConsume(&input, invariant, &construct)) balance[construct] += is_deleted_code(line) ? 1 : -1;
       }
       for (const CodeLine& line : hunk.lines) {
         std::string construct;
-        if (line.kind == LineKind::Removed && RE2::PartialMatch(line.code, invariant, &construct) &&
+        if (is_deleted_code(line) && RE2::PartialMatch(line.code, invariant, &construct) &&
             balance[construct] > 0 && first_removed == nullptr)
           first_removed = &line;
       }

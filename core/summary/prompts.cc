@@ -69,22 +69,25 @@ bool file_mentions(const FileView& file, const RE2& pattern) {
 
 }  // namespace
 
-// Each question is raised at the first file (in diff order, tests left out) whose changed lines
-// trigger it and that mentions its companion, at that file's first triggering line. The companion
-// is looked for only in a file whose changed lines trigger: a whole file's context is long, its
-// changed lines few.
+// Each question is raised at the first code file (in diff order; tests, configs and docs left
+// out) whose new or deleted lines trigger it and that mentions its companion, at that file's first
+// new triggering line (else its first deleted one). Moved or reformatted lines ask nothing new.
+// The companion is looked for only in a file whose changed lines trigger: a whole file's context
+// is long, its changed lines few.
 std::vector<std::string> reviewer_prompts(const ReviewModel& model) {
   std::optional<std::string> raised_at[kPromptCount];
   size_t open = kPromptCount;
   for (const FileView& file : model.files) {
-    if (file.is_test) continue;
+    if (file.is_test || file.language == Language::Other) continue;
     const CodeLine* first[kPromptCount] = {};
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (line.kind == LineKind::Context || line.diff == nullptr) continue;
+        if (!is_changed_code(line) || line.diff == nullptr) continue;
         for (const std::string& key : triggers().match(line.diff->text)) {
           const size_t rule = std::stoul(key);
-          if (first[rule] == nullptr) first[rule] = &line;
+          // The code as it will stand is what the question is about: a new line wins over a
+          // deleted one (a hunk lists its removed lines first).
+          if (first[rule] == nullptr || (is_new_code(line) && !is_new_code(*first[rule]))) first[rule] = &line;
         }
       }
     for (size_t rule = 0; rule < kPromptCount; ++rule) {

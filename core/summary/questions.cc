@@ -27,19 +27,26 @@ void add_unique(std::vector<Item>& list, const Item& item) {
   list.push_back(item);
 }
 
-// Q1: the functions and kernels whose lines changed, each with its first changed line.
+// Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
+// line; apart, those it only moved, re-indented or reformatted.
 Question what_changed(const ReviewModel& model) {
   static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
   Question q{"Q1", "", {}};
-  std::vector<std::string> functions, kernels, module_level;
+  std::vector<std::string> functions, kernels, module_level, moved_only;
+  bool anything_moved = false;
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
-    std::set<std::string> seen;
+    std::set<std::string> seen, moved;
     bool outside_functions = false;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
         if (line.kind == LineKind::Context || line.blank_or_comment) continue;
+        if (line.moved) {
+          anything_moved = true;
+          if (!line.function.empty()) moved.insert(line.function);
+          continue;
+        }
         if (line.function.empty()) {
           outside_functions = true;
           continue;
@@ -51,6 +58,8 @@ Question what_changed(const ReviewModel& model) {
         if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where({&file, &line}));
       }
     if (outside_functions) module_level.push_back("`" + file.path + "`");
+    for (const std::string& function : moved)
+      if (!seen.count(function)) moved_only.push_back("`" + function + "`");
   }
   std::vector<std::string> parts;
   if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
@@ -58,10 +67,14 @@ Question what_changed(const ReviewModel& model) {
   if (!module_level.empty()) parts.push_back("module-level code in " + join(module_level));
   size_t test_files = 0;
   for (const FileView& file : model.files) test_files += file.is_test ? 1 : 0;
-  if (parts.empty()) {
+  if (parts.empty() && anything_moved) {
+    q.answer = "Only moved, re-indented or reformatted code" + (moved_only.empty() ? "" : " (" + join(moved_only) + ")") +
+               ": no line of production code is new or deleted.";
+  } else if (parts.empty()) {
     q.answer = test_files > 0 ? "Only tests changed; no production code path changes."
                               : "No code change could be located in the diff.";
   } else {
+    if (!moved_only.empty()) parts.push_back("only moved, re-indented or reformatted: " + join(moved_only));
     q.answer = "Changed: ";
     for (size_t i = 0; i < parts.size(); ++i) q.answer += (i == 0 ? "" : "; ") + parts[i];
     q.answer += ".";
@@ -93,7 +106,7 @@ Question scope(const ReviewModel& model) {
   for (const FileView& file : model.files)
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
-        if (line.kind != LineKind::Context && line.diff != nullptr && q.evidence.size() < kMaxEvidence)
+        if (is_changed_code(line) && line.diff != nullptr && q.evidence.size() < kMaxEvidence)
           collect(line.diff->text, where({&file, &line}));
   for (auto& value : archs) {
     const auto it = arch_names.find(value);
@@ -146,7 +159,7 @@ std::vector<std::pair<const CodeLine*, std::string>> aiter_call_keywords(const H
         break;
       }
     }
-    if (line.kind == LineKind::Added)
+    if (is_new_code(line))
       for (const auto& name : all_matches(code.substr(from, to - from), keyword)) found.emplace_back(&line, name);
   }
   return found;
@@ -168,8 +181,8 @@ Question aiter_usage(const ReviewModel& model) {
     for (const HunkView& hunk : file.hunks) {
       for (const CodeLine& line : hunk.lines) {
         // Both patterns name aiter: a line without the word is passed over without RE2.
-        if (line.kind == LineKind::Context || line.code.find("aiter") == std::string::npos) continue;
-        const bool added = line.kind == LineKind::Added;
+        if (!is_changed_code(line) || line.code.find("aiter") == std::string::npos) continue;
+        const bool added = is_new_code(line);
         std::string module, names, plain;
         if (RE2::PartialMatch(line.code, import_line, &module, &names, &plain)) {
           const std::string what = plain.empty() ? module + ": " + names : plain;

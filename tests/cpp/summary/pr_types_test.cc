@@ -131,5 +131,32 @@ TEST(PrTypes, TestFilesDoNotMakeTypes) {
   EXPECT_EQ(s->type("kernel_call"), nullptr);
 }
 
+TEST(PrTypes, MovedCodeIsNoSign) {
+  // The import and the call only move (into a function, into a branch): the PR adds no aiter use.
+  const auto moved = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                                  "-from aiter import fused_moe\n"
+                                                  "-out = aiter.fused_moe(x, w)\n"
+                                                  " def forward(self, x):\n"
+                                                  "+    from aiter import fused_moe\n"
+                                                  "+    out = aiter.fused_moe(x, w)\n"
+                                                  "     return out\n"),
+                                    "Tidy moe");
+  EXPECT_EQ(moved->type("aiter_op"), nullptr) << moved->type("aiter_op")->evidence.text;
+  EXPECT_EQ(moved->type("kernel_call"), nullptr);
+}
+
+TEST(PrTypes, DocsAndConfigLinesAreNoCodeSign) {
+  const auto config = summarize_diff(one_hunk_diff(".github/benchmark/models_accuracy.json",
+                                                   "   {\n"
+                                                   "+    \"model\": \"DeepSeek-R1-FP8\", \"args\": \"--cuda-graph --quant fp8\"\n"),
+                                     "Add a model to the nightly list");
+  EXPECT_EQ(config->type("fp8_quant"), nullptr) << config->type("fp8_quant")->evidence.text;
+  EXPECT_EQ(config->type("cudagraph"), nullptr);
+  // The title still names the kind of change.
+  const auto titled = summarize_diff(one_hunk_diff("recipes/DeepSeek-R1.md", " # Run\n+Use --quant fp8.\n"), "Document FP8 serving");
+  ASSERT_NE(titled->type("fp8_quant"), nullptr);
+  EXPECT_EQ(titled->type("fp8_quant")->evidence.text, "title: \"FP8\"");
+}
+
 }  // namespace
 }  // namespace atom

@@ -64,6 +64,46 @@ TEST(Questions, Q3ReportsAiterImportsCallsAndNewKeywords) {
   EXPECT_FALSE(contains(answer, "`k`")) << answer;  // a keyword of a call that is not aiter's
 }
 
+TEST(Questions, Q1SaysWhenCodeOnlyMovedOrWasReformatted) {
+  // black splits a call over three lines: the PR writes no new statement.
+  const auto reformatted = summarize_diff(one_hunk_diff("atom/utils/tbo/ubatching.py",
+                                                        " def local_tbo_precompute(batch):\n"
+                                                        "-    return _split(batch.tokens, batch.num_reqs, batch.min_tokens)\n"
+                                                        "+    return _split(\n"
+                                                        "+        batch.tokens, batch.num_reqs, batch.min_tokens\n"
+                                                        "+    )\n"),
+                                          "chore: black");
+  const Question& q1 = reformatted->question("Q1");
+  EXPECT_EQ(q1.answer,
+            "Only moved, re-indented or reformatted code (`local_tbo_precompute`): no line of production code is new or "
+            "deleted.");
+  EXPECT_TRUE(q1.evidence.empty());
+  EXPECT_TRUE(reformatted->model.files.front().changed_functions.empty());
+
+  // Beside new code, a function that only lost a moved line is named apart.
+  const auto mixed = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                                  " def load(self):\n"
+                                                  "-    self.w = read(path)\n"
+                                                  " def forward(self, x):\n"
+                                                  "+    self.w = read(path)\n"
+                                                  "+    y = x * 2\n"),
+                                    "t");
+  EXPECT_TRUE(contains(mixed->question("Q1").answer,
+                       "Changed: functions `forward`; only moved, re-indented or reformatted: `load`."))
+      << mixed->question("Q1").answer;
+}
+
+TEST(Questions, Q3LeavesMovedAiterCallsOut) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                              " def forward(self, x):\n"
+                                              "-    out = aiter.fused_moe(x, self.w)\n"
+                                              "     if self.fused:\n"
+                                              "+        out = aiter.fused_moe(x, self.w)\n"
+                                              "         return out\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q3").answer, "No aiter import or call is added, removed or changed.");
+}
+
 TEST(Questions, Q3NoAiter) {
   EXPECT_EQ(summarize_diff(kRunnerDiff, "t")->question("Q3").answer, "No aiter import or call is added, removed or changed.");
 }
