@@ -136,6 +136,14 @@ json to_result_json(const ReviewResult& result) {
   for (const auto& entry : result.checklist)
     checklist.push_back({{"path", string_or_null(entry.path)}, {"mandatory", entry.mandatory}, {"items", entry.items}});
 
+  // `prompts` as contract.md words them; `reviewer_prompts` the same as data, for the panel's links.
+  json prompts = json::array(), reviewer_prompts = json::array();
+  for (const auto& prompt : result.prompts) {
+    prompts.push_back("Reviewer should ask " + prompt.question + " (`" + prompt.evidence.text + "`)");
+    reviewer_prompts.push_back(
+        {{"question", prompt.question}, {"evidence", prompt.evidence.text}, {"at", place_json(prompt.evidence)}});
+  }
+
   json findings = json::array();
   for (const auto& finding : result.findings) findings.push_back(finding_json(finding));
 
@@ -172,7 +180,8 @@ json to_result_json(const ReviewResult& result) {
           {"pr_types", std::move(pr_types)},
           {"questions", std::move(questions)},
           {"checklist", std::move(checklist)},
-          {"prompts", result.prompts},
+          {"prompts", std::move(prompts)},
+          {"reviewer_prompts", std::move(reviewer_prompts)},
           {"context", context_json(result.context)},
           {"ci", ci_json(result.ci)},
           {"findings", std::move(findings)},

@@ -45,6 +45,13 @@ struct Question { std::string id; std::string answer; std::vector<Evidence> evid
 // `mandatory`: the seed's questions for a Tier 1 or Tier 2 file, which the reviewer must go through.
 struct ChecklistEntry { std::string path; std::vector<std::string> items; bool mandatory = false; };
 struct AiSignal { std::string id; std::string evidence; };
+// A Step 7/7.5 question for the reviewer ("whether …", completing "Reviewer should ask"), at the
+// changed line whose keywords raised it.
+struct ReviewerPrompt {
+  std::string question;
+  Evidence evidence;
+  bool operator==(const ReviewerPrompt&) const = default;
+};
 struct DismissedFinding { Finding finding; std::string reason; };
 
 // Step 1 context (core/summary/pr_context.h): what the review should know before judging.
@@ -89,7 +96,7 @@ struct ReviewResult {
   std::vector<PrType> pr_types;
   std::vector<Question> questions;
   std::vector<ChecklistEntry> checklist;
-  std::vector<std::string> prompts;      // Step 7/7.5 "Reviewer should ask…" prompts
+  std::vector<ReviewerPrompt> prompts;   // for the reviewer (the panel), not the drafted card
   PrContext context;                     // Step 1: linked issues, prior human review comments
   std::vector<CiFailure> ci;             // Step 1: failing checks, classified; worth_a_look first
   std::vector<Finding> findings;         // after red gate, folding, dismissals; sorted by severity then place

@@ -74,8 +74,8 @@ bool file_mentions(const FileView& file, const RE2& pattern) {
 // new triggering line (else its first deleted one). Moved or reformatted lines ask nothing new.
 // The companion is looked for only in a file whose changed lines trigger: a whole file's context
 // is long, its changed lines few.
-std::vector<std::string> reviewer_prompts(const ReviewModel& model) {
-  std::optional<std::string> raised_at[kPromptCount];
+std::vector<ReviewerPrompt> reviewer_prompts(const ReviewModel& model) {
+  std::optional<Evidence> raised_at[kPromptCount];
   size_t open = kPromptCount;
   for (const FileView& file : model.files) {
     if (file.is_test || file.language == Language::Other) continue;
@@ -93,15 +93,14 @@ std::vector<std::string> reviewer_prompts(const ReviewModel& model) {
     for (size_t rule = 0; rule < kPromptCount; ++rule) {
       if (raised_at[rule] || first[rule] == nullptr) continue;
       if (companions()[rule] && !file_mentions(file, *companions()[rule])) continue;
-      raised_at[rule] = where({&file, first[rule]}).text;
+      raised_at[rule] = where({&file, first[rule]});
       --open;
     }
     if (open == 0) break;
   }
-  std::vector<std::string> prompts;
+  std::vector<ReviewerPrompt> prompts;
   for (size_t rule = 0; rule < kPromptCount; ++rule)
-    if (raised_at[rule])
-      prompts.push_back(std::string("Reviewer should ask ") + kPromptRules[rule].question + " (`" + *raised_at[rule] + "`)");
+    if (raised_at[rule]) prompts.push_back({kPromptRules[rule].question, *raised_at[rule]});
   return prompts;
 }
 

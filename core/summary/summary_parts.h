@@ -23,7 +23,7 @@ std::vector<Question> answer_questions(const ReviewModel& model, const std::vect
 std::vector<ChecklistEntry> build_checklist(const ReviewModel& model, const std::vector<PrType>& types);
 
 // Steps 7 and 7.5: "Reviewer should ask …" prompts whose keywords appear in the diff.
-std::vector<std::string> reviewer_prompts(const ReviewModel& model);
+std::vector<ReviewerPrompt> reviewer_prompts(const ReviewModel& model);
 
 // Step 6 cheap signs, in a fixed order. Signs that other checks already establish (a silently
 // gated-off parameter, a new default without env var, unrelated files) come from `findings`.

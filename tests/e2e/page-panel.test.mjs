@@ -1,5 +1,5 @@
 // End to end: the summary panel's sections on the demo pull request (kinds of change, the five
-// questions with evidence links, the checklist kept per pull request and reviewed diff, the
+// questions with evidence links, the reviewer prompts of a pull request that raises one, the checklist kept per pull request and reviewed diff, the
 // collapse state), a page whose layout is not recognised, and screenshots in light and dark.
 import assert from 'node:assert/strict';
 import { mkdirSync, statSync } from 'node:fs';
@@ -17,10 +17,24 @@ const SAME_DIFF_OTHER_PR = { ...DEMO_PR, number: 4243 };
 const UNRECOGNISED_PR = { ...DEMO_PR, number: 4244 };
 const DISMISS_PR = { ...DEMO_PR, number: 4246 };
 const FULL_STORAGE_PR = { ...DEMO_PR, number: 4247 };
+const PROMPT_PR = { ...DEMO_PR, number: 4248, title: 'Keep the experts output in the static buffer' };
+// A new `.copy_()` in a forward that takes `out=`: the changed line raises Step 7's copy question.
+const PROMPT_DIFF = Buffer.from([
+  'diff --git a/atom/model_ops/moe.py b/atom/model_ops/moe.py',
+  'index 1111111..2222222 100644',
+  '--- a/atom/model_ops/moe.py',
+  '+++ b/atom/model_ops/moe.py',
+  '@@ -40,3 +40,4 @@ class FusedMoE(nn.Module):',
+  '     def forward(self, x, out=None):',
+  '         y = self.experts(x)',
+  '+        self.buf.copy_(y)',
+  '         return self.buf',
+  ''].join('\n'));
 
 let github;
 let browser;
 let reference;
+let promptReference;
 
 before(async () => {
   github = await startFakeGitHub();
@@ -28,6 +42,8 @@ before(async () => {
   const diffBytes = demoDiff();
   for (const pr of [DEMO_PR, SAME_DIFF_OTHER_PR, UNRECOGNISED_PR, DISMISS_PR, FULL_STORAGE_PR]) github.addPullRequest({ ...pr, diffBytes });
   ({ result: reference } = await referenceReview(diffBytes, backgroundMeta(DEMO_PR)));
+  github.addPullRequest({ ...PROMPT_PR, diffBytes: PROMPT_DIFF });
+  ({ result: promptReference } = await referenceReview(PROMPT_DIFF, backgroundMeta(PROMPT_PR)));
 });
 after(async () => {
   await browser?.close();
@@ -76,6 +92,20 @@ describe('panel sections', () => {
     assert.deepEqual(shown.typeEvidence, reference.pr_types.map((t) => (t.at ? [t.evidence, null] : [null, t.evidence])));
     assert.deepEqual(shown.checks, reference.checklist.flatMap((entry) => entry.items.map((item) => [entry.path ?? '', item])));
     assert.equal(shown.floating, false, 'on a recognised page the panel sits in the flow, over none of GitHub\'s controls');
+    await page.close();
+  });
+
+  test('the questions the changed lines raise are listed for the reviewer, linked to their line, not drafted', async () => {
+    const prompts = promptReference.reviewer_prompts;
+    assert.ok(prompts.length > 0, 'the fixture raises a prompt');
+    const page = await openWithPanel(pullUrl(PROMPT_PR, 'files'));
+    await page.waitForSelector('[data-atom-review="reviewer-prompt"]', { timeout: 30000 });
+    const shown = await page.$$eval('[data-atom-review="reviewer-prompt"]', (all) => all.map((item) => {
+      const link = item.querySelector('[data-atom-review="evidence-link"]');
+      return [item.querySelector('span').textContent, link?.textContent, link?.dataset.path, Number(link?.dataset.line)];
+    }));
+    assert.deepEqual(shown, prompts.map((p) => [p.question, p.evidence, p.at.path, p.at.line]));
+    for (const prompt of prompts) assert.ok(!promptReference.draft.includes(prompt.question), 'the drafted card leaves it out');
     await page.close();
   });
 

@@ -1,5 +1,6 @@
 // The panel's detail sections: the risk map, what kind of change this is, the five review questions with
-// links to their evidence, the per-file checklist and the signs of AI-written code. Every text
+// links to their evidence, the per-file checklist, the questions the changed lines raise for the
+// reviewer and the signs of AI-written code. Every text
 // is engine output quoting a hostile diff; Preact only ever sets it as text.
 import { useState } from 'preact/hooks';
 import { locationOf } from './finding.js';
@@ -105,6 +106,24 @@ function Checklist({ checklist, checked, onToggle }) {
   );
 }
 
+// Step 7's questions, raised by keywords in the changed lines: the reviewer weighs each before
+// asking it (most do not apply), so they are listed here and never drafted into the card.
+function ReviewerPrompts({ prompts, onShowPlace, onStatus }) {
+  if (prompts.length === 0) return null;
+  return (
+    <Section title="Questions to weigh before asking">
+      <ul class="atom-review-list">
+        {prompts.map((prompt) => (
+          <li key={prompt.question} data-atom-review="reviewer-prompt">
+            <span>{prompt.question}</span>{' '}
+            <Evidence evidence={prompt.evidence} at={prompt.at ?? null} onShowPlace={onShowPlace} onStatus={onStatus} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 function AiSignals({ signals, elevated }) {
   if (signals.length === 0 && !elevated) return null;
   return (
@@ -169,6 +188,7 @@ export function PanelSections({
       <PullRequestTypes types={result.pr_types ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Questions questions={result.questions ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />
+      <ReviewerPrompts prompts={result.reviewer_prompts ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <AiSignals signals={result.ai_signals ?? []} elevated={Boolean(result.elevated_ai_risk)} />
       <Dismissed dismissed={result.dismissed ?? []} onRestore={onRestore} />
       <YourVerdicts verdicts={verdicts} onExport={onExportVerdicts} />

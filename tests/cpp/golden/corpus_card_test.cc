@@ -26,7 +26,7 @@ using nlohmann::json;
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
-// The bullets of the card that are findings (prompts are "💬" bullets and carry no tag).
+// The bullets of the card that are findings.
 std::vector<std::string> finding_bullets(const std::string& card) {
   std::vector<std::string> bullets;
   std::istringstream lines(card);

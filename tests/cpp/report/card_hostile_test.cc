@@ -57,7 +57,7 @@ ReviewResult hostile_result() {
   result.context.comments_total = 1;
   result.context.comment_authors = {"@bob"};
   result.ci = {{"unit ``@team`` #4", "failure", "baseline", "", ""}};
-  result.prompts = {"Reviewer should ask whether it holds (`a`b.py:3`)"};
+  result.prompts = {{"whether it holds", {"a`b.py:3", "a`b.py", 3, Side::New}}};
   result.verdict = Verdict::NeedsWork;
   return result;
 }
@@ -67,7 +67,7 @@ TEST(HostileCard, EveryAuthorTextIsEscapedExactly) {
   const std::string title = "Fix @" + kJoiner + "ROCm/atom-team #" + kJoiner +
                             "1 \\<img src=x\\> \\[x\\](javascript:alert(1)) https:" + kJoiner + "//evil second" +
                             kReplacement + " line";
-  ASSERT_GE(lines.size(), 12u);
+  ASSERT_EQ(lines.size(), 11u) << "the reviewer prompts are the panel's, not the card's";
   EXPECT_EQ(lines[0], "## ATOM PR #7 — " + title);
   EXPECT_EQ(lines[2], "**" + title + ": changes 1 file (+1 −0), not a backbone file, in `<b>g</b>` and ``f`@team``.**")
       << "functions sort as bytes: '<' before 'f'";
@@ -81,7 +81,6 @@ TEST(HostileCard, EveryAuthorTextIsEscapedExactly) {
   EXPECT_EQ(lines[9], "💬 1 prior human review comment (by @" + kJoiner + "bob): check it is addressed.");
   EXPECT_EQ(lines[10], "🧪 CI baseline: ```unit ``@team`` #4``` — also failing on ``main`@x``'s latest commit; "
                        "baseline or flaky, not this PR.");
-  EXPECT_EQ(lines[12], "- 💬 Reviewer should ask whether it holds (`a`b.py:3\\`).");
 }
 
 // The card with every code span (fenced by a run of n backticks, closed by a run of exactly n)

@@ -22,7 +22,7 @@ std::set<std::string> keys_of(const json& object) {
 TEST(ResultJson, HasExactlyTheContractKeys) {
   const json out = to_result_json(basic_result());
   EXPECT_EQ(keys_of(out), (std::set<std::string>{"schema", "pr", "pack", "stats", "files", "pr_types", "questions",
-                                                 "checklist", "prompts", "context", "ci", "findings", "dismissed",
+                                                 "checklist", "prompts", "reviewer_prompts", "context", "ci", "findings", "dismissed",
                                                  "rules", "ai_signals", "elevated_ai_risk", "verdict", "verdict_label", "draft",
                                                  "errors", "skipped"}));
   EXPECT_EQ(out["schema"], "atom-review/1");
@@ -115,7 +115,7 @@ TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
   result.pr_types = {{"performance", {"title: \"Fuse\""}}, {"plugin_interface", {"atom/plugin/a.py", "atom/plugin/a.py"}}};
   result.questions = {{"Q1", "Changed: functions `f`.", {{"a.py:3", "a.py", 3}, {"a.py:9 (removed)", "a.py", 9, Side::Old}, {"title"}}}};
   result.checklist = {{"", {"PR-level item"}}, {"atom/config.py", {"item"}, true}};
-  result.prompts = {"Reviewer should ask whether x"};
+  result.prompts = {{"whether x", {"a.py:9 (removed)", "a.py", 9, Side::Old}}};
   result.ai_signals = {{"ai_attribution", "description: \"Co-Authored-By: Claude\""}};
   result.elevated_ai_risk = true;
   Finding dismissed;
@@ -134,7 +134,9 @@ TEST(ResultJson, SummaryPartsDismissedAndErrorsAreEchoed) {
   EXPECT_EQ(out["checklist"][0]["mandatory"], false);
   EXPECT_EQ(out["checklist"][1]["path"], "atom/config.py");
   EXPECT_EQ(out["checklist"][1]["mandatory"], true);
-  EXPECT_EQ(out["prompts"][0], "Reviewer should ask whether x");
+  EXPECT_EQ(out["prompts"][0], "Reviewer should ask whether x (`a.py:9 (removed)`)");
+  EXPECT_EQ(out["reviewer_prompts"][0], (json{{"question", "whether x"}, {"evidence", "a.py:9 (removed)"},
+                                              {"at", {{"path", "a.py"}, {"line", 9}, {"side", "old"}}}}));
   EXPECT_EQ(out["ai_signals"][0]["id"], "ai_attribution");
   EXPECT_EQ(out["elevated_ai_risk"], true);
   EXPECT_EQ(out["dismissed"][0]["reason"], "not applicable");

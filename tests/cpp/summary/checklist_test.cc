@@ -75,24 +75,5 @@ TEST(Checklist, Tier1BeforeTier2AndBridgesLast) {
   EXPECT_FALSE(s->checklist_for("atom/plugin/vllm/a.py")->mandatory);
 }
 
-TEST(Prompts, RaisedOnlyWhereTheirKeywordsAppear) {
-  const auto s = summarize_diff(one_hunk_diff("atom/model_engine/kv.py",
-                                              " def size(self):\n"
-                                              "+    num_swa_blocks = total // per_block\n"),
-                                "t");
-  ASSERT_EQ(s->result.prompts.size(), 1u);
-  EXPECT_TRUE(contains(s->result.prompts[0], "Reviewer should ask whether the block-count size math"));
-  EXPECT_TRUE(contains(s->result.prompts[0], "atom/model_engine/kv.py:11"));
-
-  const auto mla = summarize_diff(one_hunk_diff("atom/model_ops/attention_mla.py",
-                                                " def f(self, block_table):\n"
-                                                "+    kv = mla_decode(q, kv_lora_rank)\n"),
-                                  "t");
-  ASSERT_EQ(mla->result.prompts.size(), 1u);
-  EXPECT_TRUE(contains(mla->result.prompts[0], "paged and the dense KV layout"));
-
-  EXPECT_TRUE(summarize_diff(one_hunk_diff("atom/x.py", "+y = 1\n"), "t")->result.prompts.empty());
-}
-
 }  // namespace
 }  // namespace atom

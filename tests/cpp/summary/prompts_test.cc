@@ -5,15 +5,35 @@
 namespace atom {
 namespace {
 
+using testing::contains;
 using testing::one_hunk_diff;
 using testing::summarize_diff;
 
 const char* kCopyPrompt = "whether the `.copy_()` could be dropped";
 
 bool has_prompt(const ReviewResult& result, const std::string& words) {
-  for (const std::string& prompt : result.prompts)
-    if (testing::contains(prompt, words)) return true;
+  for (const ReviewerPrompt& prompt : result.prompts)
+    if (contains(prompt.question, words)) return true;
   return false;
+}
+
+TEST(ReviewerPrompts, RaisedOnlyWhereTheirKeywordsAppear) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_engine/kv.py",
+                                              " def size(self):\n"
+                                              "+    num_swa_blocks = total // per_block\n"),
+                                "t");
+  ASSERT_EQ(s->result.prompts.size(), 1u);
+  EXPECT_TRUE(contains(s->result.prompts[0].question, "whether the block-count size math")) << s->result.prompts[0].question;
+  EXPECT_EQ(s->result.prompts[0].evidence.text, "atom/model_engine/kv.py:11");
+
+  const auto mla = summarize_diff(one_hunk_diff("atom/model_ops/attention_mla.py",
+                                                " def f(self, block_table):\n"
+                                                "+    kv = mla_decode(q, kv_lora_rank)\n"),
+                                  "t");
+  ASSERT_EQ(mla->result.prompts.size(), 1u);
+  EXPECT_TRUE(contains(mla->result.prompts[0].question, "paged and the dense KV layout"));
+
+  EXPECT_TRUE(summarize_diff(one_hunk_diff("atom/x.py", "+y = 1\n"), "t")->result.prompts.empty());
 }
 
 TEST(ReviewerPrompts, RaisedByNewCodeAtItsLine) {
@@ -23,7 +43,7 @@ TEST(ReviewerPrompts, RaisedByNewCodeAtItsLine) {
                                               "     return self.buf\n"),
                                 "t");
   ASSERT_TRUE(has_prompt(s->result, kCopyPrompt));
-  EXPECT_TRUE(testing::contains(s->result.prompts.front(), "(`atom/model_ops/moe.py:11`)")) << s->result.prompts.front();
+  EXPECT_EQ(s->result.prompts.front().evidence, (Evidence{"atom/model_ops/moe.py:11", "atom/model_ops/moe.py", 11, Side::New}));
 }
 
 TEST(ReviewerPrompts, RaisedByDeletedCode) {
@@ -33,7 +53,8 @@ TEST(ReviewerPrompts, RaisedByDeletedCode) {
                                               "     return self.buf\n"),
                                 "t");
   ASSERT_TRUE(has_prompt(s->result, kCopyPrompt));
-  EXPECT_TRUE(testing::contains(s->result.prompts.front(), "moe.py:11 (removed)")) << s->result.prompts.front();
+  EXPECT_EQ(s->result.prompts.front().evidence,
+            (Evidence{"atom/model_ops/moe.py:11 (removed)", "atom/model_ops/moe.py", 11, Side::Old}));
 }
 
 TEST(ReviewerPrompts, PointsAtTheNewLineOverTheDeletedOne) {
@@ -44,7 +65,7 @@ TEST(ReviewerPrompts, PointsAtTheNewLineOverTheDeletedOne) {
                                               "     return self.buf\n"),
                                 "t");
   ASSERT_TRUE(has_prompt(s->result, kCopyPrompt));
-  EXPECT_TRUE(testing::contains(s->result.prompts.front(), "(`atom/model_ops/moe.py:11`)")) << s->result.prompts.front();
+  EXPECT_EQ(s->result.prompts.front().evidence, (Evidence{"atom/model_ops/moe.py:11", "atom/model_ops/moe.py", 11, Side::New}));
 }
 
 TEST(ReviewerPrompts, SilentOnMovedCode) {
@@ -56,7 +77,7 @@ TEST(ReviewerPrompts, SilentOnMovedCode) {
                                                   "+        self.buf.copy_(x)\n"
                                                   "         return self.buf\n"),
                                     "t");
-  EXPECT_FALSE(has_prompt(moved->result, kCopyPrompt)) << moved->result.prompts.front();
+  EXPECT_FALSE(has_prompt(moved->result, kCopyPrompt)) << moved->result.prompts.front().question;
 }
 
 TEST(ReviewerPrompts, SilentOnDocsAndConfigFiles) {
@@ -64,12 +85,12 @@ TEST(ReviewerPrompts, SilentOnDocsAndConfigFiles) {
                                                  " ## Expert parallelism\n"
                                                  "+Each MoE expert shard holds num_experts / ep_size experts with EP on.\n"),
                                    "docs");
-  EXPECT_TRUE(docs->result.prompts.empty()) << docs->result.prompts.front();
+  EXPECT_TRUE(docs->result.prompts.empty()) << docs->result.prompts.front().question;
   const auto config = summarize_diff(one_hunk_diff(".github/benchmark/models_accuracy.json",
                                                    "   {\n"
                                                    "+    \"model\": \"DeepSeek-R1-FP8\", \"args\": \"--quant fp8 --kv-scale 1.0\",\n"),
                                      "ci");
-  EXPECT_TRUE(config->result.prompts.empty()) << config->result.prompts.front();
+  EXPECT_TRUE(config->result.prompts.empty()) << config->result.prompts.front().question;
 }
 
 }  // namespace
