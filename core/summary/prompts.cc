@@ -13,7 +13,7 @@ namespace atom {
 namespace {
 
 struct PromptRule {
-  const char* trigger;     // must match a changed line (raw text) of a non-test file
+  const char* trigger;     // must match the code of a changed line (comments and string contents left out)
   const char* companion;   // must also match some line of that file, changed or context ("" = none)
   const char* question;    // completes "Reviewer should ask "
 };
@@ -82,8 +82,8 @@ std::vector<ReviewerPrompt> reviewer_prompts(const ReviewModel& model) {
     const CodeLine* first[kPromptCount] = {};
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if (!is_changed_code(line) || line.diff == nullptr) continue;
-        for (const std::string& key : triggers().match(line.diff->text)) {
+        if (!is_changed_code(line) || line.blank_or_comment || line.in_docstring) continue;
+        for (const std::string& key : triggers().match(line.code)) {
           const size_t rule = std::stoul(key);
           // The code as it will stand is what the question is about: a new line wins over a
           // deleted one (a hunk lists its removed lines first).

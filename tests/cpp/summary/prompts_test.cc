@@ -80,6 +80,18 @@ TEST(ReviewerPrompts, SilentOnMovedCode) {
   EXPECT_FALSE(has_prompt(moved->result, kCopyPrompt)) << moved->result.prompts.front().question;
 }
 
+TEST(ReviewerPrompts, SilentOnCommentsAndDocstrings) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                              " def forward(self, x, out=None):\n"
+                                              "+    # the MoE output is copied with .copy_() below\n"
+                                              "+    \"\"\"Writes into out= when given.\n"
+                                              "+    The caller reads self.buf.copy_(x) afterwards.\"\"\"\n"
+                                              "+    y = self.experts(x)  # copy_( here would be wrong\n"
+                                              "     return y\n"),
+                                "t");
+  EXPECT_FALSE(has_prompt(s->result, kCopyPrompt)) << s->result.prompts.front().question;
+}
+
 TEST(ReviewerPrompts, SilentOnDocsAndConfigFiles) {
   const auto docs = summarize_diff(one_hunk_diff("docs/distributed_guide.md",
                                                  " ## Expert parallelism\n"
