@@ -77,6 +77,9 @@ struct FileView {
   mutable std::shared_ptr<FileTrees> trees;
 };
 
+// A file whose code the analysis reads: Python or C/C++ (not docs, configs, CI files or scripts).
+inline bool is_code_file(const FileView& file) { return file.language != Language::Other; }
+
 struct ReviewModel {
   // Not copyable: pattern_hits points into `files`. Moving keeps those pointers valid.
   ReviewModel() = default;

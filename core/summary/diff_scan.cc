@@ -10,7 +10,7 @@ bool wanted(const CodeLine& line, const LineQuery& query) {
 }
 
 bool searched(const FileView& file, const LineQuery& query) {
-  return !(query.skip_tests && file.is_test) && !(query.code_only && file.language == Language::Other);
+  return !(query.skip_tests && file.is_test) && !(query.code_only && !is_code_file(file));
 }
 
 const std::string& searched_text(const CodeLine& line, const LineQuery& query) {

@@ -78,7 +78,7 @@ std::vector<ReviewerPrompt> reviewer_prompts(const ReviewModel& model) {
   std::optional<Evidence> raised_at[kPromptCount];
   size_t open = kPromptCount;
   for (const FileView& file : model.files) {
-    if (file.is_test || file.language == Language::Other) continue;
+    if (file.is_test || !is_code_file(file)) continue;
     const CodeLine* first[kPromptCount] = {};
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {

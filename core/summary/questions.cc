@@ -1,8 +1,11 @@
 // Step 2 of the seed: the five questions a reviewer answers before any rule, answered from what
 // the diff and the description show (and saying so when they show nothing).
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "core/analysis/moved_lines.h"
 #include "core/summary/diff_scan.h"
 #include "core/summary/summary_parts.h"
 
@@ -27,30 +30,94 @@ void add_unique(std::vector<Item>& list, const Item& item) {
   list.push_back(item);
 }
 
+// A Python import statement as written (whitespace kept), or nullopt: normalized, with its names
+// sorted, since isort and ruff reorder them freely.
+std::optional<std::string> canonical_import(const std::string& statement) {
+  static const RE2 import_statement(R"(^\s*((?:from\s+\S+\s+)?import)\s+\(?([^()]*)\)?\s*$)");
+  std::string head, names;
+  if (!RE2::FullMatch(statement, import_statement, &head, &names)) return std::nullopt;
+  std::vector<std::string> sorted;
+  for (size_t start = 0; start <= names.size();) {
+    const size_t comma = std::min(names.find(',', start), names.size());
+    std::string name = normalized_code_text(names.substr(start, comma - start));
+    if (!name.empty()) sorted.push_back(std::move(name));
+    start = comma + 1;
+  }
+  std::sort(sorted.begin(), sorted.end());
+  std::string canonical = normalized_code_text(head) + ":";
+  for (const std::string& name : sorted) canonical += name + ",";
+  return canonical;
+}
+
+// The code of `function` as one side of the diff shows it (context lines and that side's changed
+// lines, in diff order, over every non-test file), without whitespace, comments or string
+// contents, one entry per statement. A Python statement keeps its indent relative to the
+// function's shallowest statement on that side (its block: a body re-indented whole keeps its
+// blocks); imports are compared as a sorted set of sorted names. A C/C++ function's code is one
+// entry, since braces, not lines, delimit its blocks.
+std::vector<std::string> statements_of(const ReviewModel& model, const std::string& function, LineKind side) {
+  struct Statement {
+    int indent;
+    std::string code;
+  };
+  std::vector<Statement> raw;
+  bool python = false;
+  for (const FileView& file : model.files) {
+    if (file.is_test) continue;
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines) {
+        if ((line.kind != LineKind::Context && line.kind != side) || line.blank_or_comment || line.function != function)
+          continue;
+        python = python || file.language == Language::Python;
+        if (raw.empty() || (file.language == Language::Python && !line.continuation)) raw.push_back({line.indent, ""});
+        raw.back().code += line.code;
+      }
+  }
+  int shallowest = 0;
+  for (size_t i = 0; i < raw.size(); ++i) shallowest = i == 0 ? raw[i].indent : std::min(shallowest, raw[i].indent);
+  std::vector<std::string> statements, imports;
+  for (const Statement& statement : raw) {
+    const std::string block = std::to_string(statement.indent - shallowest) + "|";
+    if (auto import = python ? canonical_import(statement.code) : std::nullopt) imports.push_back(block + *import);
+    else statements.push_back(block + normalized_code_text(statement.code));
+  }
+  std::sort(imports.begin(), imports.end());
+  statements.insert(statements.end(), imports.begin(), imports.end());
+  return statements;
+}
+
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
-// line; apart, those it only moved, re-indented or reformatted.
+// line. Apart: functions whose code only moved but now runs in another order, block or function
+// (lines moved into, out of or within them), and those only moved whole, re-indented or reformatted.
 Question what_changed(const ReviewModel& model) {
   static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
   Question q{"Q1", "", {}};
-  std::vector<std::string> functions, kernels, module_level, moved_only;
+  std::vector<std::string> functions, kernels, module_level;
+  std::vector<LineHit> moved;  // per file, each function with moved lines and its first such line
+  std::set<std::string> changed_anywhere;  // functions with new or deleted code, in any file
   bool anything_moved = false;
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
-    std::set<std::string> seen, moved;
+    std::set<std::string> seen;
+    std::map<std::string, const CodeLine*> moved_here;
     bool outside_functions = false;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
         if (line.kind == LineKind::Context || line.blank_or_comment) continue;
         if (line.moved) {
           anything_moved = true;
-          if (!line.function.empty()) moved.insert(line.function);
+          if (line.function.empty()) continue;
+          // The function's first moved line, preferring where code arrived over where it left.
+          const CodeLine*& first = moved_here[line.function];
+          if (first == nullptr || (first->kind == LineKind::Removed && line.kind == LineKind::Added)) first = &line;
           continue;
         }
         if (line.function.empty()) {
           outside_functions = true;
           continue;
         }
+        changed_anywhere.insert(line.function);
         if (!seen.insert(line.function).second) continue;
         const std::string named = "`" + line.function + "`";
         const bool kernel = RE2::PartialMatch(line.function, kernel_name) || RE2::PartialMatch(file.path, kernel_file);
@@ -58,8 +125,23 @@ Question what_changed(const ReviewModel& model) {
         if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where({&file, &line}));
       }
     if (outside_functions) module_level.push_back("`" + file.path + "`");
-    for (const std::string& function : moved)
-      if (!seen.count(function)) moved_only.push_back("`" + function + "`");
+    for (const auto& [function, line] : moved_here) moved.push_back({&file, line});
+  }
+  // A function whose code only moved keeps its behaviour when both sides show the same statements,
+  // or when one side shows none of it (the function moved whole, perhaps into another class).
+  std::vector<std::string> rearranged, reformatted;
+  for (const LineHit& hit : moved) {
+    const std::string& function = hit.line->function;
+    if (changed_anywhere.count(function)) continue;
+    const std::string named = "`" + function + "`";
+    const auto before = statements_of(model, function, LineKind::Removed);
+    const auto after = statements_of(model, function, LineKind::Added);
+    if (before == after || before.empty() || after.empty()) {
+      add_unique(reformatted, named);
+    } else if (std::find(rearranged.begin(), rearranged.end(), named) == rearranged.end()) {
+      rearranged.push_back(named);
+      if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where(hit));
+    }
   }
   std::vector<std::string> parts;
   if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
@@ -67,14 +149,20 @@ Question what_changed(const ReviewModel& model) {
   if (!module_level.empty()) parts.push_back("module-level code in " + join(module_level));
   size_t test_files = 0;
   for (const FileView& file : model.files) test_files += file.is_test ? 1 : 0;
-  if (parts.empty() && anything_moved) {
-    q.answer = "Only moved, re-indented or reformatted code" + (moved_only.empty() ? "" : " (" + join(moved_only) + ")") +
+  const std::string reformatted_part = "only moved, re-indented or reformatted: " + join(reformatted);
+  if (parts.empty() && !rearranged.empty()) {
+    q.answer = "No line of production code is new or deleted, but code moved into, out of or within " +
+               join(rearranged) + ": it may now run in another order, block or function.";
+    if (!reformatted.empty()) q.answer += " Apart from that, " + reformatted_part + ".";
+  } else if (parts.empty() && anything_moved) {
+    q.answer = "Only moved, re-indented or reformatted code" + (reformatted.empty() ? "" : " (" + join(reformatted) + ")") +
                ": no line of production code is new or deleted.";
   } else if (parts.empty()) {
     q.answer = test_files > 0 ? "Only tests changed; no production code path changes."
                               : "No code change could be located in the diff.";
   } else {
-    if (!moved_only.empty()) parts.push_back("only moved, re-indented or reformatted: " + join(moved_only));
+    if (!rearranged.empty()) parts.push_back("code moved into, out of or within " + join(rearranged));
+    if (!reformatted.empty()) parts.push_back(reformatted_part);
     q.answer = "Changed: ";
     for (size_t i = 0; i < parts.size(); ++i) q.answer += (i == 0 ? "" : "; ") + parts[i];
     q.answer += ".";

@@ -101,7 +101,7 @@ class A1SiblingNotFixed final : public Rule {
         R"(\bstride|\boffs\b|\boffset|_ptr\s*\+|tl\.arange|\bmask\b|\.view\(|\.reshape\(|\.permute\(|\.transpose\(|as_strided|\.contiguous\(|[<>]=?\s*\w*(?:len|size|num|end|bound|limit|max)\w*)");
     if (!is_fix_pr(model)) return;
     for (const FileView& file : model.files) {
-      if (file.language == Language::Other || file.is_test) continue;
+      if (!is_code_file(file) || file.is_test) continue;
       // Functions seen in the file (any side) and, per changed function, its fixed lines.
       std::set<std::string> seen;
       std::map<std::string, std::pair<const CodeLine*, std::vector<const CodeLine*>>> fixes;  // added line, removed lines

@@ -123,7 +123,7 @@ class Ai1TwinDivergence final : public Rule {
   static std::vector<AddedFunction> added_functions(const ReviewModel& model) {
     std::vector<AddedFunction> out;
     for (const FileView& file : model.files) {
-      if (file.language == Language::Other) continue;
+      if (!is_code_file(file)) continue;
       std::map<std::string, AddedFunction> by_name;
       for (const HunkView& hunk : file.hunks)
         for (const CodeLine& line : hunk.lines) {

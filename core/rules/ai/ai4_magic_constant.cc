@@ -49,7 +49,7 @@ const RuleMeta& ai4_meta() {
 
 bool kernel_or_dispatch_file(const FileView& file) {
   static const RE2 path(R"((?i)(model_ops/|/ops/|^ops/|kernels?/|csrc/|triton|attention|attn|moe|gemm|dispatch|\.cuh?$|\.hip$))");
-  return !file.is_test && file.language != Language::Other && RE2::PartialMatch(file.path, path);
+  return !file.is_test && is_code_file(file) && RE2::PartialMatch(file.path, path);
 }
 
 class Ai4MagicConstant final : public Rule {

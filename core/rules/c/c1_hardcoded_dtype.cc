@@ -174,7 +174,7 @@ class C1HardcodedDtype final : public Rule {
     // `dtype=fp8_dtype if use_fp8 else x.dtype`: chosen per config, not hardcoded.
     static const RE2 conditional(R"(\bif\b.*\belse\b)");
     for (const auto& [file, line] : model.hits(kKey)) {
-      if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
+      if (file->is_test || line->in_docstring || !is_code_file(*file)) continue;
       if (!on_dtype_sensitive_path(*file, *line) || is_benchmark_or_tuning(file->path)) continue;
       const HunkView* hunk = hunk_of(*file, line);
       if (!hunk || exempt_line(*hunk, *line) || RE2::PartialMatch(line->code, conditional)) continue;

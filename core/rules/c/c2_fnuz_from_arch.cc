@@ -101,7 +101,7 @@ class C2FnuzFromArch final : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const auto& [file, line] : model.hits(kKey)) {
-      if (file->is_test || line->in_docstring || file->language == Language::Other) continue;
+      if (file->is_test || line->in_docstring || !is_code_file(*file)) continue;
       for (const ast::FileSyntax& part : head_trees(*file).parts) {
         if (line->new_line < part.first_line || line->new_line > part.last_line) continue;
         const syntax::Node token = fnuz_token(part, *line);

@@ -72,7 +72,7 @@ const RuleMeta& c3_meta() {
 bool exempt_file(const FileView& file) {
   static const RE2 registry(R"((?i)(?:^|/)(?:chip_info|platform|arch\w*|envs)\.py$)");
   static const RE2 test_tree(R"(^op_tests/)");
-  return file.is_test || file.language == Language::Other || RE2::PartialMatch(file.path, registry) ||
+  return file.is_test || !is_code_file(file) || RE2::PartialMatch(file.path, registry) ||
          RE2::PartialMatch(file.path, test_tree);
 }
 

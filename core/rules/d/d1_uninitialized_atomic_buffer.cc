@@ -79,7 +79,7 @@ class D1Rule : public Rule {
     };
     std::vector<FileLaunches> launches;
     for (const FileView& file : model.files) {
-      if (file.is_test || file.language == Language::Other) continue;
+      if (file.is_test || !is_code_file(file)) continue;
       FileLaunches found{&file, {}, {}};
       if (file.language == Language::Cpp) found.hip = d1::hip_buffer_launches(file);
       else found.python = d1::python_buffer_calls(file);

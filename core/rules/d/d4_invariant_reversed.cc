@@ -245,7 +245,7 @@ class D4Rule : public Rule {
         for (const CodeLine& line : hunk.lines)
           if (line.kind == LineKind::Added) added_text += squeeze(line.code) + "\n";
     for (const FileView& file : model.files) {
-      if (file.language == Language::Other || file.is_test) continue;
+      if (!is_code_file(file) || file.is_test) continue;
       for (const HunkView& hunk : file.hunks) {
         bool hunk_cites = false;
         for (const CodeLine& line : hunk.lines)

@@ -125,7 +125,7 @@ class D5Rule : public Rule {
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     std::vector<Block> blocks;
     for (const FileView& file : model.files) {
-      if (file.tier.tier > 2 || file.is_test || file.language == Language::Other) continue;
+      if (file.tier.tier > 2 || file.is_test || !is_code_file(file)) continue;
       for (Block& block : added_blocks(file)) blocks.push_back(std::move(block));
     }
     std::set<std::pair<const FileView*, int>> reported;  // one finding per block start

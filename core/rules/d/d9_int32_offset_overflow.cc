@@ -268,7 +268,7 @@ class D9Rule : public Rule {
 
   void check(const ReviewModel& model, std::vector<Finding>& out) const override {
     for (const FileView& file : model.files) {
-      if (file.is_test || file.language == Language::Other) continue;
+      if (file.is_test || !is_code_file(file)) continue;
       // The line pattern says whether the PR wrote any candidate: most files need no walk.
       bool candidate = false;
       for (const auto& [hit_file, line] : model.hits("D9.index_product")) candidate |= hit_file == &file;

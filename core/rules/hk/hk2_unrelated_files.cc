@@ -78,7 +78,7 @@ std::string without_trailing_commas(const std::string& text) {
 
 // Every changed line of a code file is the same on both sides once formatting is ignored.
 bool formatting_only(const FileView& file) {
-  if (file.language == Language::Other) return false;
+  if (!is_code_file(file)) return false;
   std::string added, removed;
   bool changed = false;
   for (const HunkView& hunk : file.hunks)

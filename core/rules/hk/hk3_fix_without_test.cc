@@ -75,7 +75,7 @@ class Hk3FixWithoutTest final : public Rule {
     bool changes_code = false;
     for (const FileView& file : model.files) {
       if (file.is_test || is_ci_config(file.path)) return;
-      changes_code |= file.language != Language::Other && !is_tooling(file.path);
+      changes_code |= is_code_file(file) && !is_tooling(file.path);
     }
     if (!changes_code || shows_reproduction(model.meta->body.value_or(""))) return;
     out.push_back(pr_finding("HK3", Severity::Note, Tag::Inferred, "no_test"));

@@ -160,7 +160,7 @@ class Hk4TodoFixme final : public Rule {
     // A marker opens a comment or is followed by ':', '(' or '@'; prose that mentions "the TODO" is not one.
     static const RE2 marker_re(R"((?:(?:#|//|/\*|^\s*\*)\s*(TODO|FIXME)\b|\b(TODO|FIXME)\s*[:(@]))");
     for (const FileView& file : model.files) {
-      if (file.language == Language::Other) continue;
+      if (!is_code_file(file)) continue;
       for (const HunkView& hunk : file.hunks) {
         for (size_t i = 0; i < hunk.lines.size(); ++i) {
           const CodeLine& line = hunk.lines[i];

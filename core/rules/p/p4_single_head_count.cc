@@ -48,7 +48,7 @@ std::string new_attention_code(const ReviewModel& model) {
   static const RE2 attention_path(R"((?i)(attention|attn|mla|mha|norm))");
   static const RE2 new_code(R"(^(?:async\s+)?def\s|^(?:if|elif)\b|^(?:el)?if\s*\(|__global__|^(?:template\s*<|static\s+|inline\s+)*[\w:<>]+\s+\w+\s*\([^;]*$)");
   for (const FileView& file : model.files) {
-    if (file.is_test || file.language == Language::Other || !RE2::PartialMatch(file.path, attention_path)) continue;
+    if (file.is_test || !is_code_file(file) || !RE2::PartialMatch(file.path, attention_path)) continue;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (is_new_code(line) && is_statement_start(line) && RE2::PartialMatch(trimmed(line.code), new_code))
