@@ -33,15 +33,18 @@ struct ChangedLine {
 
 // One hunk's lines in order, with the runs of changed lines (no context between) marked out.
 struct HunkLines {
+  size_t file = 0;                       // index of its file in the diff
   std::vector<ChangedLine> lines;        // Added and Removed lines only, in diff order
   std::vector<std::pair<size_t, size_t>> runs;  // [begin, end) into `lines`
+  std::vector<size_t> run_of;            // per line, its index into `runs`
 };
 
 std::vector<HunkLines> collect(const ParsedDiff& diff) {
   std::vector<HunkLines> hunks;
-  for (const FileDiff& file : diff.files)
-    for (const Hunk& hunk : file.hunks) {
+  for (size_t file_index = 0; file_index < diff.files.size(); ++file_index)
+    for (const Hunk& hunk : diff.files[file_index].hunks) {
       HunkLines out;
+      out.file = file_index;
       bool in_run = false;
       for (const DiffLine& line : hunk.lines) {
         if (line.kind == LineKind::Context) {
@@ -54,26 +57,66 @@ std::vector<HunkLines> collect(const ParsedDiff& diff) {
         const bool trivial = is_trivial(text);
         out.lines.push_back({&line, std::move(text), trivial});
         out.runs.back().second = out.lines.size();
+        out.run_of.push_back(out.runs.size() - 1);
       }
       hunks.push_back(std::move(out));
     }
   return hunks;
 }
 
+// A changed line by its place: the hunk and its index there.
+struct Place {
+  const HunkLines* hunk;
+  size_t index;
+  const DiffLine* line() const { return hunk->lines[index].line; }
+};
+
+// Whether the nearest line of the same kind (not blank, not trivial) on either side of `place`, within its run
+// of changed lines, is in `paired`: the line is part of a block that moved, not a lone line.
+bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine*>& paired) {
+  const HunkLines& hunk = *place.hunk;
+  const auto [begin, end] = hunk.runs[hunk.run_of[place.index]];
+  const LineKind kind = hunk.lines[place.index].line->kind;
+  for (const int step : {-1, 1}) {
+    for (size_t i = place.index; step < 0 ? i > begin : i + 1 < end;) {
+      i = step < 0 ? i - 1 : i + 1;
+      const ChangedLine& neighbour = hunk.lines[i];
+      if (neighbour.line->kind != kind || neighbour.text.empty() || neighbour.trivial) continue;
+      if (paired.count(neighbour.line)) return true;
+      break;
+    }
+  }
+  return false;
+}
+
+// Rule 1: pairs each added line with a removed line of the same text, in diff order. A lone line
+// (no paired neighbour) is taken as moved only within its file: across files the same short line
+// (`return 0`, `inter_dim=inter_dim,`, `import torch`) is mostly a coincidence, and a line a file
+// newly imports or calls is new code there.
 void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved) {
-  std::map<std::string, std::pair<std::vector<const DiffLine*>, std::vector<const DiffLine*>>> by_text;
+  std::map<std::string, std::pair<std::vector<Place>, std::vector<Place>>> by_text;
   for (const HunkLines& hunk : hunks)
-    for (const ChangedLine& line : hunk.lines) {
+    for (size_t i = 0; i < hunk.lines.size(); ++i) {
+      const ChangedLine& line = hunk.lines[i];
       if (line.text.empty() || line.trivial) continue;
       auto& [added, removed] = by_text[line.text];
-      (line.line->kind == LineKind::Added ? added : removed).push_back(line.line);
+      (line.line->kind == LineKind::Added ? added : removed).push_back({&hunk, i});
     }
+  std::vector<std::pair<Place, Place>> pairs;
+  std::unordered_set<const DiffLine*> paired;
   for (const auto& [text, sides] : by_text) {
     const auto& [added, removed] = sides;
     for (size_t i = 0; i < added.size() && i < removed.size(); ++i) {
-      moved.insert(added[i]);
-      moved.insert(removed[i]);
+      pairs.push_back({added[i], removed[i]});
+      paired.insert(added[i].line());
+      paired.insert(removed[i].line());
     }
+  }
+  for (const auto& [added, removed] : pairs) {
+    const bool same_file = added.hunk->file == removed.hunk->file;
+    if (!same_file && !(in_paired_block(added, paired) && in_paired_block(removed, paired))) continue;
+    moved.insert(added.line());
+    moved.insert(removed.line());
   }
 }
 

@@ -5,7 +5,9 @@
 // A line is marked when
 //   1. the same normalized text is removed elsewhere in the PR (any hunk, any file) — paired one
 //      added line to one removed line, in diff order, so that a line the PR duplicates stays new
-//      once: moved into an `else`, moved into its function, moved to another file, re-indented;
+//      once: moved into an `else`, moved into its function, moved to another file, re-indented.
+//      Across files a pair counts only inside moved blocks (each line has a paired neighbour in
+//      its run): a lone `return 0` or `get_gfx() == "gfx950"` in another file is a coincidence;
 //   2. it belongs to a reflowed block: within one run of changed lines of a hunk, a stretch of
 //      removed lines and a stretch of added lines whose normalized concatenations are equal
 //      (a call split over lines or joined, black's reformatting), taken from the run's start and

@@ -67,6 +67,32 @@ TEST(MovedLines, AFunctionMovedToAnotherFileIsNotNewTrivialLinesIncluded) {
   EXPECT_NE(std::find(got.begin(), got.end(), "+        return"), got.end()) << "return follows a moved line";
 }
 
+TEST(MovedLines, ALoneLineMatchingOneRemovedInAnotherFileStaysNew) {
+  // aiter#4521's shape: one file drops an arch check, another gains a new condition whose first
+  // line reads the same. Across files only a block moves; within a file a lone line still does.
+  const std::string diff = one_hunk_diff("aiter/mla.py",
+                                         " if (\n"
+                                         "-    get_gfx() == \"gfx950\"\n"
+                                         "+    get_gfx() in (\"gfx942\", \"gfx950\")\n"
+                                         "     and nhead == 32\n",
+                                         "", 1, 1) +
+                           one_hunk_diff("aiter/ops/attention.py",
+                                         "     and num_head_qo <= 64\n"
+                                         "+) or (\n"
+                                         "+    get_gfx() == \"gfx950\"\n"
+                                         "+    and q_dtype == dtypes.fp8\n"
+                                         " ):\n",
+                                         "", 1, 1);
+  EXPECT_EQ(marked(diff), Lines{});
+  const std::string within = one_hunk_diff("aiter/mla.py",
+                                           "-x = get_gfx() == \"gfx950\"\n"
+                                           " y = 1\n"
+                                           " z = 2\n"
+                                           "+x = get_gfx() == \"gfx950\"\n",
+                                           "", 1, 1);
+  EXPECT_EQ(marked(within), (Lines{"-x = get_gfx() == \"gfx950\"", "+x = get_gfx() == \"gfx950\""}));
+}
+
 TEST(MovedLines, ATrivialLineAloneIsNeverPaired) {
   // `pass` removed in one place and a new `else: pass` added elsewhere: the new branch stays new.
   const std::string diff = one_hunk_diff("a.py", " try:\n     run()\n except OSError:\n-    pass\n+    log()\n", "", 1, 1) +
