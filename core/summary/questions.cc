@@ -49,41 +49,58 @@ std::optional<std::string> canonical_import(const std::string& statement) {
   return canonical;
 }
 
-// The code of `function` as one side of the diff shows it (context lines and that side's changed
-// lines, in diff order, over every non-test file), without whitespace, comments or string
-// contents, one entry per statement. A Python statement keeps its indent relative to the
-// function's shallowest statement on that side (its block: a body re-indented whole keeps its
-// blocks); imports are compared as a sorted set of sorted names. A C/C++ function's code is one
-// entry, since braces, not lines, delimit its blocks.
-std::vector<std::string> statements_of(const ReviewModel& model, const std::string& function, LineKind side) {
+// A function's code as one side of the diff shows it, one entry per statement.
+struct SideStatements {
   struct Statement {
     int indent;
     std::string code;
   };
   std::vector<Statement> raw;
   bool python = false;
+
+  void add(const CodeLine& line, bool in_python) {
+    python = python || in_python;
+    if (raw.empty() || (in_python && !line.continuation)) raw.push_back({line.indent, ""});
+    raw.back().code += line.code;
+  }
+  // Without whitespace, comments or string contents. A Python statement keeps its indent relative
+  // to the function's shallowest statement on this side (its block: a body re-indented whole keeps
+  // its blocks); imports come last, as a sorted set of sorted names. A C/C++ function's code is one
+  // entry, since braces, not lines, delimit its blocks.
+  std::vector<std::string> compared() const {
+    int shallowest = 0;
+    for (size_t i = 0; i < raw.size(); ++i) shallowest = i == 0 ? raw[i].indent : std::min(shallowest, raw[i].indent);
+    std::vector<std::string> statements, imports;
+    for (const Statement& statement : raw) {
+      const std::string block = std::to_string(statement.indent - shallowest) + "|";
+      if (auto import = python ? canonical_import(statement.code) : std::nullopt) imports.push_back(block + *import);
+      else statements.push_back(block + normalized_code_text(statement.code));
+    }
+    std::sort(imports.begin(), imports.end());
+    statements.insert(statements.end(), imports.begin(), imports.end());
+    return statements;
+  }
+};
+
+struct BothSides {
+  SideStatements before, after;  // context and removed lines; context and added lines
+};
+
+// The code of each of `functions` on both sides of the diff, over every non-test file, in one pass.
+std::map<std::string, BothSides> code_of(const ReviewModel& model, const std::set<std::string>& functions) {
+  std::map<std::string, BothSides> sides;
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
+    const bool python = file.language == Language::Python;
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines) {
-        if ((line.kind != LineKind::Context && line.kind != side) || line.blank_or_comment || line.function != function)
-          continue;
-        python = python || file.language == Language::Python;
-        if (raw.empty() || (file.language == Language::Python && !line.continuation)) raw.push_back({line.indent, ""});
-        raw.back().code += line.code;
+        if (line.blank_or_comment || !functions.count(line.function)) continue;
+        BothSides& both = sides[line.function];
+        if (line.kind != LineKind::Added) both.before.add(line, python);
+        if (line.kind != LineKind::Removed) both.after.add(line, python);
       }
   }
-  int shallowest = 0;
-  for (size_t i = 0; i < raw.size(); ++i) shallowest = i == 0 ? raw[i].indent : std::min(shallowest, raw[i].indent);
-  std::vector<std::string> statements, imports;
-  for (const Statement& statement : raw) {
-    const std::string block = std::to_string(statement.indent - shallowest) + "|";
-    if (auto import = python ? canonical_import(statement.code) : std::nullopt) imports.push_back(block + *import);
-    else statements.push_back(block + normalized_code_text(statement.code));
-  }
-  std::sort(imports.begin(), imports.end());
-  statements.insert(statements.end(), imports.begin(), imports.end());
-  return statements;
+  return sides;
 }
 
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
@@ -129,13 +146,18 @@ Question what_changed(const ReviewModel& model) {
   }
   // A function whose code only moved keeps its behaviour when both sides show the same statements,
   // or when one side shows none of it (the function moved whole, perhaps into another class).
+  std::set<std::string> moved_only;
+  for (const LineHit& hit : moved)
+    if (!changed_anywhere.count(hit.line->function)) moved_only.insert(hit.line->function);
+  const std::map<std::string, BothSides> code = code_of(model, moved_only);
   std::vector<std::string> rearranged, reformatted;
   for (const LineHit& hit : moved) {
     const std::string& function = hit.line->function;
-    if (changed_anywhere.count(function)) continue;
+    if (!moved_only.count(function)) continue;
     const std::string named = "`" + function + "`";
-    const auto before = statements_of(model, function, LineKind::Removed);
-    const auto after = statements_of(model, function, LineKind::Added);
+    const auto sides = code.find(function);
+    const auto before = sides == code.end() ? std::vector<std::string>() : sides->second.before.compared();
+    const auto after = sides == code.end() ? std::vector<std::string>() : sides->second.after.compared();
     if (before == after || before.empty() || after.empty()) {
       add_unique(reformatted, named);
     } else if (std::find(rearranged.begin(), rearranged.end(), named) == rearranged.end()) {
