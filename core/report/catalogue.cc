@@ -68,8 +68,8 @@ std::string next_status_sentence(const RuleStatusEntry& entry, const RuleStatusT
   const std::optional<int> needed = statuses.worth_raising_to_move(entry);
   if (!needed) return {};
   const std::string findings = std::to_string(*needed) + " more labelled finding" + (*needed == 1 ? "" : "s");
-  return entry.status == RuleStatus::Off ? " Back to preview after " + findings + " worth raising in a row."
-                                         : " Stable after " + findings + " worth raising in a row.";
+  const bool to_preview = status_labels_lead_to(entry.status) == RuleStatus::Preview;
+  return (to_preview ? " Back to preview after " : " Stable after ") + findings + " worth raising in a row.";
 }
 
 }  // namespace
@@ -173,7 +173,7 @@ nlohmann::json catalogue_json() {
     row["kept_off"] = status.kept_off;
     // The status labels would move it to, and how many findings judged worth raising in a row would.
     const std::optional<int> needed = RuleStatusTable::active().worth_raising_to_move(status);
-    row["next_status"] = needed ? nlohmann::json{{"status", status.status == RuleStatus::Off ? "preview" : "stable"},
+    row["next_status"] = needed ? nlohmann::json{{"status", to_string(status_labels_lead_to(status.status))},
                                                  {"worth_raising_in_a_row", *needed}}
                                 : nlohmann::json(nullptr);
   }

@@ -17,6 +17,10 @@ namespace atom {
 
 enum class RuleStatus { Preview, Stable, Off };
 const char* to_string(RuleStatus status);  // "preview" | "stable" | "off"
+// Where fresh labels worth raising move a rule: an off rule back to preview, a preview rule to stable.
+inline RuleStatus status_labels_lead_to(RuleStatus status) {
+  return status == RuleStatus::Off ? RuleStatus::Preview : RuleStatus::Stable;
+}
 
 struct RuleStatusEntry {
   RuleStatus status = RuleStatus::Preview;

@@ -30,8 +30,8 @@ void add_unique(std::vector<Item>& list, const Item& item) {
   list.push_back(item);
 }
 
-// A Python import statement as written (whitespace kept), or nullopt: normalized, with its names
-// sorted, since isort and ruff reorder them freely.
+// The canonical form of a Python import statement (given as written): normalized, its names
+// sorted, since isort and ruff reorder them freely. Nullopt for any other statement.
 std::optional<std::string> canonical_import(const std::string& statement) {
   static const RE2 import_statement(R"(^\s*((?:from\s+\S+\s+)?import)\s+\(?([^()]*)\)?\s*$)");
   std::string head, names;
