@@ -1,6 +1,7 @@
 #include "core/analysis/moved_lines.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <vector>
 
@@ -33,7 +34,7 @@ struct ChangedLine {
 
 // One hunk's lines in order, with the runs of changed lines (no context between) marked out.
 struct HunkLines {
-  size_t file = 0;                       // index of its file in the diff
+  const FileDiff* file = nullptr;
   std::vector<ChangedLine> lines;        // Added and Removed lines only, in diff order
   std::vector<std::pair<size_t, size_t>> runs;  // [begin, end) into `lines`
   std::vector<size_t> run_of;            // per line, its index into `runs`
@@ -41,10 +42,10 @@ struct HunkLines {
 
 std::vector<HunkLines> collect(const ParsedDiff& diff) {
   std::vector<HunkLines> hunks;
-  for (size_t file_index = 0; file_index < diff.files.size(); ++file_index)
-    for (const Hunk& hunk : diff.files[file_index].hunks) {
+  for (const FileDiff& file : diff.files)
+    for (const Hunk& hunk : file.hunks) {
       HunkLines out;
-      out.file = file_index;
+      out.file = &file;
       bool in_run = false;
       for (const DiffLine& line : hunk.lines) {
         if (line.kind == LineKind::Context) {
@@ -89,6 +90,34 @@ bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine
   return false;
 }
 
+// Pairs added and removed lines of one text, nearest first: within a run of changed lines (no
+// context between), then within a file, then anywhere, each in diff order. A line re-indented under a new `if` pairs with its own old
+// line, not with an equal line some other function removed.
+void pair_nearest_first(const std::vector<Place>& added, const std::vector<Place>& removed,
+                        std::vector<std::pair<Place, Place>>& pairs) {
+  enum class Nearness { SameRun, SameFile, Anywhere };
+  // What two lines must share to pair at a nearness.
+  const auto key = [](const Place& place, Nearness nearness) -> const void* {
+    if (nearness == Nearness::SameRun) return &place.hunk->runs[place.hunk->run_of[place.index]];
+    return nearness == Nearness::SameFile ? place.hunk->file : nullptr;
+  };
+  std::vector<bool> added_used(added.size()), removed_used(removed.size());
+  for (const Nearness nearness : {Nearness::SameRun, Nearness::SameFile, Nearness::Anywhere}) {
+    std::map<const void*, std::deque<size_t>> open;  // key → unused removed lines, in diff order
+    for (size_t r = 0; r < removed.size(); ++r)
+      if (!removed_used[r]) open[key(removed[r], nearness)].push_back(r);
+    for (size_t a = 0; a < added.size(); ++a) {
+      if (added_used[a]) continue;
+      const auto found = open.find(key(added[a], nearness));
+      if (found == open.end() || found->second.empty()) continue;
+      const size_t r = found->second.front();
+      found->second.pop_front();
+      added_used[a] = removed_used[r] = true;
+      pairs.push_back({added[a], removed[r]});
+    }
+  }
+}
+
 // Rule 1: pairs each added line with a removed line of the same text, in diff order. A lone line
 // (no paired neighbour) is taken as moved only within its file: across files the same short line
 // (`return 0`, `inter_dim=inter_dim,`, `import torch`) is mostly a coincidence, and a line a file
@@ -103,14 +132,11 @@ void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<cons
       (line.line->kind == LineKind::Added ? added : removed).push_back({&hunk, i});
     }
   std::vector<std::pair<Place, Place>> pairs;
+  for (const auto& [text, sides] : by_text) pair_nearest_first(sides.first, sides.second, pairs);
   std::unordered_set<const DiffLine*> paired;
-  for (const auto& [text, sides] : by_text) {
-    const auto& [added, removed] = sides;
-    for (size_t i = 0; i < added.size() && i < removed.size(); ++i) {
-      pairs.push_back({added[i], removed[i]});
-      paired.insert(added[i].line());
-      paired.insert(removed[i].line());
-    }
+  for (const auto& [added, removed] : pairs) {
+    paired.insert(added.line());
+    paired.insert(removed.line());
   }
   for (const auto& [added, removed] : pairs) {
     const bool same_file = added.hunk->file == removed.hunk->file;

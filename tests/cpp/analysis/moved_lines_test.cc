@@ -93,6 +93,25 @@ TEST(MovedLines, ALoneLineMatchingOneRemovedInAnotherFileStaysNew) {
   EXPECT_EQ(marked(within), (Lines{"-x = get_gfx() == \"gfx950\"", "+x = get_gfx() == \"gfx950\""}));
 }
 
+TEST(MovedLines, ALinePairsWithTheNearestEqualLine) {
+  // ATOM#1807's shape: `schedule` gains a call, and further down the file the PR wraps the same
+  // call of another method in a new `if`. The wrapped call is the one that moved; the new call is
+  // new. One hunk, as a whole file reviewed with --repo gives it.
+  const std::string diff = one_hunk_diff("atom/model_engine/scheduler.py",
+                                         "             )\n"
+                                         "+            self._uncount_inflight_load(seq)\n"
+                                         "             continue\n"
+                                         "\n"
+                                         "     def _on_load_failed(self, seq):\n"
+                                         "         seq.status = SequenceStatus.WAITING\n"
+                                         "-        self._uncount_inflight_load(seq)\n"
+                                         "+        if not self._connector_flag(\"is_offload\"):\n"
+                                         "+            self._uncount_inflight_load(seq)\n"
+                                         "         seq.offload_loaded = False\n",
+                                         "def schedule(", 10, 10);
+  EXPECT_EQ(marked(diff), (Lines{"-        self._uncount_inflight_load(seq)", "+            self._uncount_inflight_load(seq)"}));
+}
+
 TEST(MovedLines, ATrivialLineAloneIsNeverPaired) {
   // `pass` removed in one place and a new `else: pass` added elsewhere: the new branch stays new.
   const std::string diff = one_hunk_diff("a.py", " try:\n     run()\n except OSError:\n-    pass\n+    log()\n", "", 1, 1) +

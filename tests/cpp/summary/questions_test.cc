@@ -93,7 +93,7 @@ TEST(Questions, Q1SaysWhenCodeOnlyMovedOrWasReformatted) {
 }
 
 TEST(Questions, Q1SaysWhenMovedCodeNowRunsInAnotherBlock) {
-  // ATOM#1767's shape: two statements move into a `with` block below them; only comments are new.
+  // ATOM#1956's shape: two statements move into a `with` block below them; only comments are new.
   const auto s = summarize_diff(one_hunk_diff("atom/kv_transfer/offload/staging.py",
                                               "     for group in groups:\n"
                                               "-        buf = ensure_buffer(staging, nbytes(group))\n"
