@@ -2,10 +2,9 @@
 // the diff and the description show (and saying so when they show nothing).
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <set>
 
-#include "core/analysis/moved_lines.h"
+#include "core/analysis/rearranged_code.h"
 #include "core/summary/diff_scan.h"
 #include "core/summary/summary_parts.h"
 
@@ -28,79 +27,6 @@ void add_unique(std::vector<Item>& list, const Item& item) {
   for (const auto& existing : list)
     if (existing == item) return;
   list.push_back(item);
-}
-
-// The canonical form of a Python import statement (given as written): normalized, its names
-// sorted, since isort and ruff reorder them freely. Nullopt for any other statement.
-std::optional<std::string> canonical_import(const std::string& statement) {
-  static const RE2 import_statement(R"(^\s*((?:from\s+\S+\s+)?import)\s+\(?([^()]*)\)?\s*$)");
-  std::string head, names;
-  if (!RE2::FullMatch(statement, import_statement, &head, &names)) return std::nullopt;
-  std::vector<std::string> sorted;
-  for (size_t start = 0; start <= names.size();) {
-    const size_t comma = std::min(names.find(',', start), names.size());
-    std::string name = normalized_code_text(names.substr(start, comma - start));
-    if (!name.empty()) sorted.push_back(std::move(name));
-    start = comma + 1;
-  }
-  std::sort(sorted.begin(), sorted.end());
-  std::string canonical = normalized_code_text(head) + ":";
-  for (const std::string& name : sorted) canonical += name + ",";
-  return canonical;
-}
-
-// A function's code as one side of the diff shows it, one entry per statement.
-struct SideStatements {
-  struct Statement {
-    int indent;
-    std::string code;
-  };
-  std::vector<Statement> raw;
-  bool python = false;
-
-  void add(const CodeLine& line, bool in_python) {
-    python = python || in_python;
-    if (raw.empty() || (in_python && !line.continuation)) raw.push_back({line.indent, ""});
-    raw.back().code += line.code;
-  }
-  // Without whitespace, comments or string contents. A Python statement keeps its indent relative
-  // to the function's shallowest statement on this side (its block: a body re-indented whole keeps
-  // its blocks); imports come last, as a sorted set of sorted names. A C/C++ function's code is one
-  // entry, since braces, not lines, delimit its blocks.
-  std::vector<std::string> compared() const {
-    int shallowest = 0;
-    for (size_t i = 0; i < raw.size(); ++i) shallowest = i == 0 ? raw[i].indent : std::min(shallowest, raw[i].indent);
-    std::vector<std::string> statements, imports;
-    for (const Statement& statement : raw) {
-      const std::string block = std::to_string(statement.indent - shallowest) + "|";
-      if (auto import = python ? canonical_import(statement.code) : std::nullopt) imports.push_back(block + *import);
-      else statements.push_back(block + normalized_code_text(statement.code));
-    }
-    std::sort(imports.begin(), imports.end());
-    statements.insert(statements.end(), imports.begin(), imports.end());
-    return statements;
-  }
-};
-
-struct BothSides {
-  SideStatements before, after;  // context and removed lines; context and added lines
-};
-
-// The code of each of `functions` on both sides of the diff, over every non-test file, in one pass.
-std::map<std::string, BothSides> code_of(const ReviewModel& model, const std::set<std::string>& functions) {
-  std::map<std::string, BothSides> sides;
-  for (const FileView& file : model.files) {
-    if (file.is_test) continue;
-    const bool python = file.language == Language::Python;
-    for (const HunkView& hunk : file.hunks)
-      for (const CodeLine& line : hunk.lines) {
-        if (line.blank_or_comment || !functions.count(line.function)) continue;
-        BothSides& both = sides[line.function];
-        if (line.kind != LineKind::Added) both.before.add(line, python);
-        if (line.kind != LineKind::Removed) both.after.add(line, python);
-      }
-  }
-  return sides;
 }
 
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
@@ -144,21 +70,16 @@ Question what_changed(const ReviewModel& model) {
     if (outside_functions) module_level.push_back("`" + file.path + "`");
     for (const auto& [function, line] : moved_here) moved.push_back({&file, line});
   }
-  // A function whose code only moved keeps its behaviour when both sides show the same statements,
-  // or when one side shows none of it (the function moved whole, perhaps into another class).
   std::set<std::string> moved_only;
   for (const LineHit& hit : moved)
     if (!changed_anywhere.count(hit.line->function)) moved_only.insert(hit.line->function);
-  const std::map<std::string, BothSides> code = code_of(model, moved_only);
+  const std::set<std::string> runs_differently = rearranged_functions(model, moved_only);
   std::vector<std::string> rearranged, reformatted;
   for (const LineHit& hit : moved) {
     const std::string& function = hit.line->function;
     if (!moved_only.count(function)) continue;
     const std::string named = "`" + function + "`";
-    const auto sides = code.find(function);
-    const auto before = sides == code.end() ? std::vector<std::string>() : sides->second.before.compared();
-    const auto after = sides == code.end() ? std::vector<std::string>() : sides->second.after.compared();
-    if (before == after || before.empty() || after.empty()) {
+    if (!runs_differently.count(function)) {
       add_unique(reformatted, named);
     } else if (std::find(rearranged.begin(), rearranged.end(), named) == rearranged.end()) {
       rearranged.push_back(named);
