@@ -22,11 +22,13 @@ std::string join(const std::vector<std::string>& items, size_t shown = kListed) 
   return text;
 }
 
+// Appends `item` unless the list has it; says whether it did.
 template <typename Item>
-void add_unique(std::vector<Item>& list, const Item& item) {
+bool add_unique(std::vector<Item>& list, const Item& item) {
   for (const auto& existing : list)
-    if (existing == item) return;
+    if (existing == item) return false;
   list.push_back(item);
+  return true;
 }
 
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
@@ -79,12 +81,8 @@ Question what_changed(const ReviewModel& model) {
     const std::string& function = hit.line->function;
     if (!moved_only.count(function)) continue;
     const std::string named = "`" + function + "`";
-    if (!runs_differently.count(function)) {
-      add_unique(reformatted, named);
-    } else if (std::find(rearranged.begin(), rearranged.end(), named) == rearranged.end()) {
-      rearranged.push_back(named);
-      if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where(hit));
-    }
+    if (!runs_differently.count(function)) add_unique(reformatted, named);
+    else if (add_unique(rearranged, named) && q.evidence.size() < kMaxEvidence) q.evidence.push_back(where(hit));
   }
   std::vector<std::string> parts;
   if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
