@@ -3,6 +3,7 @@
 #include <array>
 #include <deque>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "core/model/identifier_chars.h"
@@ -30,6 +31,9 @@ struct ChangedLine {
   const DiffLine* line;
   std::string text;  // normalized
   bool trivial;
+  // The enclosing function on the line's side ("" at module level); none for a comment or a
+  // docstring, which may move anywhere in its file.
+  std::optional<std::string_view> function;
 };
 
 // One hunk's lines in order, with the runs of changed lines (no context between) marked out.
@@ -40,7 +44,7 @@ struct HunkLines {
   std::vector<size_t> run_of;            // per line, its index into `runs`
 };
 
-std::vector<HunkLines> collect(const ParsedDiff& diff) {
+std::vector<HunkLines> collect(const ParsedDiff& diff, const EnclosingFunctions& functions) {
   std::vector<HunkLines> hunks;
   for (const FileDiff& file : diff.files)
     for (const Hunk& hunk : file.hunks) {
@@ -56,7 +60,9 @@ std::vector<HunkLines> collect(const ParsedDiff& diff) {
         in_run = true;
         std::string text = normalized_code_text(line.text);
         const bool trivial = is_trivial(text);
-        out.lines.push_back({&line, std::move(text), trivial});
+        const auto function = functions.find(&line);
+        out.lines.push_back({&line, std::move(text), trivial,
+                             function == functions.end() ? std::nullopt : std::optional(function->second)});
         out.runs.back().second = out.lines.size();
         out.run_of.push_back(out.runs.size() - 1);
       }
@@ -70,10 +76,17 @@ struct Place {
   const HunkLines* hunk;
   size_t index;
   const DiffLine* line() const { return hunk->lines[index].line; }
+  const std::optional<std::string_view>& function() const { return hunk->lines[index].function; }
 };
 
-// Whether the nearest line of the same kind (not blank, not trivial) on either side of `place`, within its run
-// of changed lines, is in `paired`: the line is part of a block that moved, not a lone line.
+// Both lines stand in one function of one file (a line that does not run stands in any).
+bool same_function(const Place& a, const Place& b) {
+  return a.hunk->file == b.hunk->file && (!a.function() || !b.function() || *a.function() == *b.function());
+}
+
+// Whether the nearest line of code of the same kind (not blank, not trivial, not a comment) on
+// either side of `place`, within its run of changed lines, is in `paired`: the line is part of a
+// block that moved, not a lone line.
 bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine*>& paired) {
   const HunkLines& hunk = *place.hunk;
   const auto [begin, end] = hunk.runs[hunk.run_of[place.index]];
@@ -82,7 +95,8 @@ bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine
     for (size_t i = place.index; step < 0 ? i > begin : i + 1 < end;) {
       i = step < 0 ? i - 1 : i + 1;
       const ChangedLine& neighbour = hunk.lines[i];
-      if (neighbour.line->kind != kind || neighbour.text.empty() || neighbour.trivial) continue;
+      if (neighbour.line->kind != kind || neighbour.text.empty() || neighbour.trivial || !neighbour.function)
+        continue;
       if (paired.count(neighbour.line)) return true;
       break;
     }
@@ -91,19 +105,26 @@ bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine
 }
 
 // Pairs added and removed lines of one text, nearest first: within a run of changed lines (no
-// context between), then within a file, then anywhere, each in diff order. A line re-indented under a new `if` pairs with its own old
-// line, not with an equal line some other function removed.
+// context between), then within a function, then within a file, then anywhere, each in diff
+// order. A line re-indented under a new `if` pairs with its own old line, not with an equal line
+// some other function removed.
 void pair_nearest_first(const std::vector<Place>& added, const std::vector<Place>& removed,
                         std::vector<std::pair<Place, Place>>& pairs) {
-  enum class Nearness { SameRun, SameFile, Anywhere };
+  enum class Nearness { SameRun, SameFunction, SameFile, Anywhere };
   // What two lines must share to pair at a nearness.
-  const auto key = [](const Place& place, Nearness nearness) -> const void* {
-    if (nearness == Nearness::SameRun) return &place.hunk->runs[place.hunk->run_of[place.index]];
-    return nearness == Nearness::SameFile ? place.hunk->file : nullptr;
+  using Key = std::pair<const void*, std::string_view>;
+  const auto key = [](const Place& place, Nearness nearness) -> Key {
+    switch (nearness) {
+      case Nearness::SameRun: return {&place.hunk->runs[place.hunk->run_of[place.index]], {}};
+      case Nearness::SameFunction: return {place.hunk->file, place.function().value_or("\n")};
+      case Nearness::SameFile: return {place.hunk->file, {}};
+      case Nearness::Anywhere: break;
+    }
+    return {nullptr, {}};
   };
   std::vector<bool> added_used(added.size()), removed_used(removed.size());
-  for (const Nearness nearness : {Nearness::SameRun, Nearness::SameFile, Nearness::Anywhere}) {
-    std::map<const void*, std::deque<size_t>> open;  // key → unused removed lines, in diff order
+  for (const Nearness nearness : {Nearness::SameRun, Nearness::SameFunction, Nearness::SameFile, Nearness::Anywhere}) {
+    std::map<Key, std::deque<size_t>> open;  // key → unused removed lines, in diff order
     for (size_t r = 0; r < removed.size(); ++r)
       if (!removed_used[r]) open[key(removed[r], nearness)].push_back(r);
     for (size_t a = 0; a < added.size(); ++a) {
@@ -118,10 +139,10 @@ void pair_nearest_first(const std::vector<Place>& added, const std::vector<Place
   }
 }
 
-// Rule 1: pairs each added line with a removed line of the same text, in diff order. A lone line
-// (no paired neighbour) is taken as moved only within its file: across files the same short line
-// (`return 0`, `inter_dim=inter_dim,`, `import torch`) is mostly a coincidence, and a line a file
-// newly imports or calls is new code there.
+// Rule 1: pairs each added line with a removed line of the same text, nearest first. A lone line
+// (no paired neighbour) is taken as moved only within its function: elsewhere the same short line
+// (`return 0`, `inter_dim=inter_dim,`, `import torch`, a parameter) is mostly a coincidence, and
+// a line a file or function newly imports, calls or declares is new code there.
 void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved) {
   std::map<std::string, std::pair<std::vector<Place>, std::vector<Place>>> by_text;
   for (const HunkLines& hunk : hunks)
@@ -139,8 +160,8 @@ void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<cons
     paired.insert(removed.line());
   }
   for (const auto& [added, removed] : pairs) {
-    const bool same_file = added.hunk->file == removed.hunk->file;
-    if (!same_file && !(in_paired_block(added, paired) && in_paired_block(removed, paired))) continue;
+    if (!same_function(added, removed) && !(in_paired_block(added, paired) && in_paired_block(removed, paired)))
+      continue;
     moved.insert(added.line());
     moved.insert(removed.line());
   }
@@ -245,9 +266,9 @@ std::string normalized_code_text(std::string_view text) {
   return out;
 }
 
-std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff) {
+std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff, const EnclosingFunctions& functions) {
   std::unordered_set<const DiffLine*> moved;
-  const std::vector<HunkLines> hunks = collect(diff);
+  const std::vector<HunkLines> hunks = collect(diff, functions);
   pair_same_text(hunks, moved);
   mark_reflowed(hunks, moved);
   const std::vector<const ChangedLine*> added = trivial_followers(hunks, LineKind::Added, moved);

@@ -4,10 +4,12 @@
 //
 // A line is marked when
 //   1. the same normalized text is removed elsewhere in the PR (any hunk, any file) — paired one
-//      added line to one removed line, in diff order, so that a line the PR duplicates stays new
-//      once: moved into an `else`, moved into its function, moved to another file, re-indented.
-//      Across files a pair counts only inside moved blocks (each line has a paired neighbour in
-//      its run): a lone `return 0` or `get_gfx() == "gfx950"` in another file is a coincidence;
+//      added line to one removed line, nearest first, so that a line the PR duplicates stays new
+//      once: moved into an `else`, moved within its function, moved to another file, re-indented.
+//      A lone pair (a line with no paired neighbour in its run) counts only within one function
+//      of one file (a comment, anywhere in its file): a lone `return 0` or `get_gfx() == "gfx950"` in another file, or a
+//      `write_per_batch: int,` parameter equal to one of a method the PR deleted, is a
+//      coincidence; a block moves anywhere;
 //   2. it belongs to a reflowed block: within one run of changed lines of a hunk, a stretch of
 //      removed lines and a stretch of added lines whose normalized concatenations are equal
 //      (a call split over lines or joined, black's reformatting), taken from the run's start and
@@ -21,6 +23,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include "core/model/diff.h"
 
@@ -30,7 +33,13 @@ namespace atom {
 // double, and a comma directly before a closing bracket dropped.
 std::string normalized_code_text(std::string_view text);
 
+// The function each changed line stands in on its own side ("Class.method"; "" at module level
+// and in files that are not code), as the review model's function tracker reads it. A line not in
+// the map is a comment or a docstring: it does not run, so it may move anywhere in its file, and it
+// neither makes nor breaks a moved block.
+using EnclosingFunctions = std::unordered_map<const DiffLine*, std::string_view>;
+
 // Pointers into `diff`: the lines to mark. Only Added and Removed lines are ever returned.
-std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff);
+std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff, const EnclosingFunctions& functions);
 
 }  // namespace atom

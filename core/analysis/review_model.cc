@@ -1,7 +1,5 @@
 #include "core/analysis/review_model.h"
 
-#include "core/packs/builtin_packs.h"
-
 #include <algorithm>
 #include <array>
 #include "core/analysis/function_tracker.h"
@@ -45,7 +43,7 @@ CodeLine make_code_line(const DiffLine& diff_line, LineLexer& lexer, Language la
   return line;
 }
 
-HunkView build_hunk_view(const Hunk& hunk, Language language, const std::unordered_set<const DiffLine*>& moved) {
+HunkView build_hunk_view(const Hunk& hunk, Language language) {
   HunkView view;
   view.hunk = &hunk;
   view.lines.reserve(hunk.lines.size());
@@ -78,14 +76,12 @@ HunkView build_hunk_view(const Hunk& hunk, Language language, const std::unorder
       case LineKind::Added: {
         CodeLine line = make_code_line(diff_line, new_lexer, language);
         line.function = new_functions.observe(line);
-        line.moved = moved.count(&diff_line) > 0;
         view.lines.push_back(std::move(line));
         break;
       }
       case LineKind::Removed: {
         CodeLine line = make_code_line(diff_line, old_lexer, language);
         line.function = old_functions.observe(line);
-        line.moved = moved.count(&diff_line) > 0;
         view.lines.push_back(std::move(line));
         break;
       }
@@ -94,23 +90,38 @@ HunkView build_hunk_view(const Hunk& hunk, Language language, const std::unorder
   return view;
 }
 
-FileView build_file_view(const FileDiff& file, const TierTable& tiers,
-                         const std::unordered_set<const DiffLine*>& moved) {
+// The file's lines with their functions; what moved is marked later, across the files.
+FileView build_file_view(const FileDiff& file, const TierTable& tiers) {
   FileView view;
   view.file = &file;
   view.path = file.path();
   view.language = language_for_path(view.path);
   view.tier = tiers.classify(view.path);
   view.is_test = is_test_path(view.path);
-  for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language, moved));
-  for (const HunkView& hunk : view.hunks)
-    for (const CodeLine& line : hunk.lines)
-      if (is_changed_code(line) && !line.function.empty())
-        view.changed_functions.push_back(line.function);
-  std::sort(view.changed_functions.begin(), view.changed_functions.end());
-  view.changed_functions.erase(std::unique(view.changed_functions.begin(), view.changed_functions.end()),
-                               view.changed_functions.end());
+  for (const Hunk& hunk : file.hunks) view.hunks.push_back(build_hunk_view(hunk, view.language));
   return view;
+}
+
+// Marks moved, re-indented and reformatted lines (moved_lines.h), which pairs a lone line of code
+// only within its function, then lists each file's changed functions.
+void mark_moved_lines(const ParsedDiff& diff, std::vector<FileView>& files) {
+  EnclosingFunctions functions;
+  for (const FileView& file : files)
+    for (const HunkView& hunk : file.hunks)
+      for (const CodeLine& line : hunk.lines)
+        if (line.kind != LineKind::Context && !(is_code_file(file) && line.blank_or_comment))
+          functions.emplace(line.diff, line.function);
+  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff, functions);
+  for (FileView& file : files) {
+    for (HunkView& hunk : file.hunks)
+      for (CodeLine& line : hunk.lines) {
+        line.moved = moved.count(line.diff) > 0;
+        if (is_changed_code(line) && !line.function.empty()) file.changed_functions.push_back(line.function);
+      }
+    std::vector<std::string>& names = file.changed_functions;
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+  }
 }
 
 void fill_pattern_hits(ReviewModel& model, const LinePatternSet& patterns) {
@@ -135,7 +146,8 @@ Language language_for_path(std::string_view path) {
 }
 
 bool is_test_path(std::string_view path) {
-  const std::string padded = "/" + std::string(path);
+  std::string padded = "/";
+  padded += path;
   if (padded.find("/tests/") != std::string::npos || padded.find("/test/") != std::string::npos)
     return true;
   const size_t slash = padded.rfind('/');
@@ -164,9 +176,8 @@ ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const
   model.has_body = meta.body.has_value();
   model.pr_text = meta.title + "\n" + meta.body.value_or("");
   model.files.reserve(diff.files.size());
-  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff);
   for (size_t i = 0; i < diff.files.size(); ++i) {
-    FileView view = build_file_view(diff.files[i], tiers, moved);
+    FileView view = build_file_view(diff.files[i], tiers);
     if (i < sources.size()) {
       view.source = sources[i].source;
       view.source_reason = sources[i].reason;
@@ -175,6 +186,7 @@ ReviewModel build_review_model(const ParsedDiff& diff, const PrMeta& meta, const
     }
     model.files.push_back(std::move(view));
   }
+  mark_moved_lines(diff, model.files);
   fill_pattern_hits(model, patterns);
   return model;
 }

@@ -9,10 +9,14 @@
 namespace atom::testing {
 namespace {
 
-// "+text" / "-text" of every marked line, in diff order.
+// "+text" / "-text" of every marked line, in diff order; every line is code at module level.
 std::vector<std::string> marked(const std::string& diff_text) {
   const ParsedDiff diff = parse_diff(diff_text);
-  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff);
+  EnclosingFunctions module_level;
+  for (const FileDiff& file : diff.files)
+    for (const Hunk& hunk : file.hunks)
+      for (const DiffLine& line : hunk.lines) module_level.emplace(&line, "");
+  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff, module_level);
   std::vector<std::string> out;
   for (const FileDiff& file : diff.files)
     for (const Hunk& hunk : file.hunks)
@@ -166,6 +170,83 @@ TEST(MovedLines, TheModelMarksCodeLinesAndThePatternPassSkipsThem) {
   EXPECT_FALSE(is_deleted_code(lines[1]));
   EXPECT_TRUE(is_new_code(lines[3]));
   EXPECT_FALSE(is_new_code(lines[0])) << "context";
+}
+
+// "+text" / "-text" of every line the review model marks as moved, in diff order.
+std::vector<std::string> marked_by_model(const std::string& diff_text) {
+  const auto built = build_model(diff_text);
+  std::vector<std::string> out;
+  for (const HunkView& hunk : built->model.files.at(0).hunks)
+    for (const CodeLine& line : hunk.lines)
+      if (line.moved) out.push_back((line.kind == LineKind::Added ? "+" : "-") + line.diff->text);
+  return out;
+}
+
+TEST(MovedLines, ALoneLineEqualToOneOfAnotherFunctionStaysNew) {
+  // 5326d9f30b's shape: `__init__` gains a parameter whose line reads like a parameter of a
+  // method the PR deletes further down. The new parameter is new; the deleted method is deleted.
+  const std::string diff = one_hunk_diff("atom/model_ops/writer.py",
+                                         " class Writer:\n"
+                                         "     def __init__(\n"
+                                         "         self,\n"
+                                         "+        write_per_batch: int,\n"
+                                         "     ):\n"
+                                         "         self.n = 0\n"
+                                         "\n"
+                                         "-    def flush(\n"
+                                         "-        self,\n"
+                                         "-        write_per_batch: int,\n"
+                                         "-    ):\n"
+                                         "-        self.n = 0\n",
+                                         "", 1, 1);
+  EXPECT_EQ(marked_by_model(diff), Lines{});
+}
+
+TEST(MovedLines, ABlockMovesBetweenFunctionsAndALoneLineWithinOne) {
+  const std::string block = one_hunk_diff("a.py",
+                                          " def a():\n"
+                                          "-    x = load(path)\n"
+                                          "-    check(x)\n"
+                                          "     return 1\n"
+                                          "\n"
+                                          " def b():\n"
+                                          "+    x = load(path)\n"
+                                          "+    check(x)\n"
+                                          "     return 2\n",
+                                          "", 1, 1);
+  EXPECT_EQ(marked_by_model(block).size(), 4u) << "a block moved into another function";
+  const std::string within = one_hunk_diff("a.py",
+                                           " def a():\n"
+                                           "-    x = load(path)\n"
+                                           "     y = 2\n"
+                                           "+    x = load(path)\n"
+                                           "     return y\n",
+                                           "", 1, 1);
+  EXPECT_EQ(marked_by_model(within), (Lines{"-    x = load(path)", "+    x = load(path)"}));
+}
+
+TEST(MovedLines, ACommentOrDocstringNeitherMakesNorBreaksAMovedBlock) {
+  // aiter 1b741c0e3e's shape: a nested helper moves to module level and gains a docstring. Its
+  // `def` line still stands in the moved block that the docstring now interrupts.
+  const std::string diff = one_hunk_diff("gen.py",
+                                         " def outer():\n"
+                                         "-    def helper(name):\n"
+                                         "-        for arch in ARCHES:\n"
+                                         "-            if name.startswith(arch):\n"
+                                         "-                return arch\n"
+                                         "-        return DEFAULT\n"
+                                         "     return 1\n"
+                                         "+\n"
+                                         "+def helper(name):\n"
+                                         "+    \"\"\"Resolve a name's arch.\"\"\"\n"
+                                         "+    for arch in ARCHES:\n"
+                                         "+        if name.startswith(arch):\n"
+                                         "+            return arch\n"
+                                         "+    return DEFAULT\n",
+                                         "", 1, 1);
+  const Lines got = marked_by_model(diff);
+  EXPECT_EQ(got.size(), 10u);
+  EXPECT_NE(std::find(got.begin(), got.end(), "+def helper(name):"), got.end());
 }
 
 }  // namespace

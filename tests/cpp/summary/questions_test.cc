@@ -80,16 +80,28 @@ TEST(Questions, Q1SaysWhenCodeOnlyMovedOrWasReformatted) {
   EXPECT_TRUE(q1.evidence.empty());
   EXPECT_TRUE(reformatted->model.files.front().changed_functions.empty());
 
-  // Beside new code, a function that only lost a moved line is named apart: it no longer runs
-  // that line, though no line of it is new or deleted.
+  // Beside new code, a function whose line only moved into a block is named apart: it runs that
+  // line under the lock now, though no line of it is new or deleted.
   const auto mixed = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
                                                   " def load(self):\n"
                                                   "-    self.w = read(path)\n"
+                                                  "     with self.lock:\n"
+                                                  "+        self.w = read(path)\n"
+                                                  "         self.ready = True\n"
                                                   " def forward(self, x):\n"
-                                                  "+    self.w = read(path)\n"
                                                   "+    y = x * 2\n"),
                                     "t");
   EXPECT_EQ(mixed->question("Q1").answer, "Changed: functions `forward`; code moved into, out of or within `load`.");
+
+  // A lone statement that moves to another function is new there and deleted where it was:
+  // `forward` now reads the file on every call.
+  const auto across = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                                   " def load(self):\n"
+                                                   "-    self.w = read(path)\n"
+                                                   " def forward(self, x):\n"
+                                                   "+    self.w = read(path)\n"),
+                                     "t");
+  EXPECT_EQ(across->question("Q1").answer, "Changed: functions `load`, `forward`.");
 }
 
 TEST(Questions, Q1SaysWhenMovedCodeNowRunsInAnotherBlock) {
