@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/analysis/rearranged_code.h"
+#include "core/summary/aiter_imports.h"
 #include "core/summary/diff_scan.h"
 #include "core/summary/summary_parts.h"
 
@@ -196,11 +197,12 @@ std::vector<std::pair<const CodeLine*, std::string>> aiter_call_keywords(const H
 
 // Q3: aiter imports and calls added or removed, and new keyword arguments on aiter calls.
 Question aiter_usage(const ReviewModel& model) {
-  static const RE2 import_line(R"(^\s*(?:from\s+(aiter[\w.]*)\s+import\s+(.+)|import\s+(aiter[\w.]*)))");
   static const RE2 call(R"(\b(aiter\.[\w.]+)\s*\()");
   static const RE2 keyword(R"((?:^|[(,])\s*(\w+)=[^=])");
   Question q{"Q3", "", {}};
-  std::vector<std::string> added_imports, removed_imports, new_kwargs;
+  ImportedNames added_imports, removed_imports;
+  std::vector<std::pair<const FileView*, AiterImport>> imports;
+  std::vector<std::string> new_kwargs;
   std::set<std::string> added_calls, removed_calls;
   const auto note = [&q](const LineHit& hit) {
     if (q.evidence.size() < kMaxEvidence) add_unique(q.evidence, where(hit));
@@ -208,16 +210,14 @@ Question aiter_usage(const ReviewModel& model) {
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
     for (const HunkView& hunk : file.hunks) {
+      for (const AiterImport& import : changed_aiter_imports(hunk)) {
+        (import.added ? added_imports : removed_imports).add(import);
+        imports.emplace_back(&file, import);
+      }
       for (const CodeLine& line : hunk.lines) {
-        // Both patterns name aiter: a line without the word is passed over without RE2.
+        // The call pattern names aiter: a line without the word is passed over without RE2.
         if (!is_changed_code(line) || line.code.find("aiter") == std::string::npos) continue;
         const bool added = is_new_code(line);
-        std::string module, names, plain;
-        if (RE2::PartialMatch(line.code, import_line, &module, &names, &plain)) {
-          const std::string what = plain.empty() ? module + ": " + names : plain;
-          add_unique(added ? added_imports : removed_imports, "`" + what + "`");
-          note({&file, &line});
-        }
         for (const auto& name : all_matches(line.code, call)) {
           (added ? added_calls : removed_calls).insert(name);
           note({&file, &line});
@@ -236,13 +236,22 @@ Question aiter_usage(const ReviewModel& model) {
         }
     }
   }
+  ImportedNames::drop_common(added_imports, removed_imports);
+  for (const auto& [file, import] : imports)
+    if ((import.added ? added_imports : removed_imports).holds_any_of(import)) note({file, import.line});
+  const auto quoted = [](std::vector<std::string> items) {
+    for (std::string& item : items) item = "`" + item + "`";
+    return items;
+  };
+  const std::vector<std::string> new_imports = quoted(added_imports.listed());
+  const std::vector<std::string> gone_imports = quoted(removed_imports.listed());
   std::vector<std::string> new_calls, gone_calls, changed_calls;
   for (const auto& name : added_calls) (removed_calls.count(name) ? changed_calls : new_calls).push_back("`" + name + "`");
   for (const auto& name : removed_calls)
     if (!added_calls.count(name)) gone_calls.push_back("`" + name + "`");
   std::vector<std::string> parts;
-  if (!added_imports.empty()) parts.push_back("new imports " + join(added_imports));
-  if (!removed_imports.empty()) parts.push_back("removed imports " + join(removed_imports));
+  if (!new_imports.empty()) parts.push_back("new imports " + join(new_imports));
+  if (!gone_imports.empty()) parts.push_back("removed imports " + join(gone_imports));
   if (!new_calls.empty()) parts.push_back("new calls " + join(new_calls));
   if (!gone_calls.empty()) parts.push_back("removed calls " + join(gone_calls));
   if (!changed_calls.empty()) parts.push_back("changed calls " + join(changed_calls));

@@ -203,6 +203,70 @@ TEST(Questions, Q3LeavesMovedAiterCallsOut) {
   EXPECT_EQ(s->question("Q3").answer, "No aiter import or call is added, removed or changed.");
 }
 
+TEST(Questions, Q3LeavesAnImportMovedIntoAFunctionOut) {
+  // ATOM 617629117d's shape: the import moves into the new helper that builds the communicator.
+  const auto s = summarize_diff(one_hunk_diff("atom/plugin/vllm/tp_group_reuse.py",
+                                              "+def _create_communicator(tp):\n"
+                                              "+    from aiter.dist.communicator_cuda import CudaCommunicator\n"
+                                              "+    from aiter.dist.quick_all_reduce import QuickAllReduce\n"
+                                              "+    return CudaCommunicator(tp, QuickAllReduce(tp))\n"
+                                              "+\n"
+                                              " def _create_adapter(tp):\n"
+                                              "-    from aiter.dist.communicator_cuda import CudaCommunicator\n"
+                                              "-    comm = CudaCommunicator(tp)\n"
+                                              "+    comm = _create_communicator(tp)\n"
+                                              "     return comm\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q3").answer,
+            "aiter usage changes: new imports `aiter.dist.quick_all_reduce: QuickAllReduce`. Is the matching aiter change "
+            "released or linked?");
+  std::vector<std::string> evidence;
+  for (const Evidence& place : s->question("Q3").evidence) evidence.push_back(place.text);
+  EXPECT_EQ(evidence, std::vector<std::string>{"atom/plugin/vllm/tp_group_reuse.py:12"}) << "the new import, not the moved one";
+}
+
+TEST(Questions, Q3ReadsAMultiLineImportToItsClosingBracket) {
+  // A new statement names every name; in a kept statement, only the names on new lines.
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/attention_mla.py",
+                                              " import torch\n"
+                                              "+from aiter.ops.triton.gluon.mla_gluon import (\n"
+                                              "+    mla_decode_gluon,\n"
+                                              "+    mla_prefill_gluon as prefill,\n"
+                                              "+)\n"
+                                              " from aiter.ops.sparse import (\n"
+                                              "     sparse_attn,\n"
+                                              "+    sparse_attn_fp8,\n"
+                                              "-    sparse_attn_v0,\n"
+                                              " )\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q3").answer,
+            "aiter usage changes: new imports `aiter.ops.triton.gluon.mla_gluon: mla_decode_gluon, mla_prefill_gluon as "
+            "prefill`, `aiter.ops.sparse: sparse_attn_fp8`; removed imports `aiter.ops.sparse: sparse_attn_v0`. Is the "
+            "matching aiter change released or linked?");
+}
+
+TEST(Questions, Q3ListsEachModuleOnceWithItsNames) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/a.py", "+from aiter import dtypes\n+x = 1\n") +
+                                    one_hunk_diff("atom/model_ops/b.py", "+from aiter import dtypes, QuantType\n+import aiter\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q3").answer,
+            "aiter usage changes: new imports `aiter: dtypes, QuantType`, `aiter`. Is the matching aiter change released or "
+            "linked?");
+}
+
+TEST(Questions, Q3NamesEveryNameOfAMultiLineImportWhoseModuleChanged) {
+  const auto s = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
+                                              "-from aiter.fused_moe_bf16 import (\n"
+                                              "+from aiter.fused_moe import (\n"
+                                              "     fused_topk,\n"
+                                              "     moe_sorting,\n"
+                                              " )\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q3").answer,
+            "aiter usage changes: new imports `aiter.fused_moe: fused_topk, moe_sorting`; removed imports "
+            "`aiter.fused_moe_bf16: fused_topk, moe_sorting`. Is the matching aiter change released or linked?");
+}
+
 TEST(Questions, Q3NoAiter) {
   EXPECT_EQ(summarize_diff(kRunnerDiff, "t")->question("Q3").answer, "No aiter import or call is added, removed or changed.");
 }
