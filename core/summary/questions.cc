@@ -33,18 +33,26 @@ bool add_unique(std::vector<Item>& list, const Item& item) {
 }
 
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
-// line. Apart: functions whose code only moved but now runs in another order, block or function
+// line, and the binary files it changed (prebuilt kernels, whose contents a diff does not show;
+// pictures and documents aside). Apart: functions whose code only moved but now runs in another order, block or function
 // (lines moved into, out of or within them), and those only moved whole, re-indented or reformatted.
 Question what_changed(const ReviewModel& model) {
   static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
+  static const RE2 picture_or_document(R"((?i)\.(?:png|jpe?g|gif|webp|bmp|ico|pdf)$)");
   Question q{"Q1", "", {}};
-  std::vector<std::string> functions, kernels, module_level;
+  std::vector<std::string> functions, kernels, module_level, binaries;
   std::vector<LineHit> moved;  // per file, each function with moved lines and its first such line
   std::set<std::string> changed_anywhere;  // functions with new or deleted code, in any file
   bool anything_moved = false;
   for (const FileView& file : model.files) {
     if (file.is_test) continue;
+    if (file.file->binary) {
+      if (RE2::PartialMatch(file.path, picture_or_document)) continue;
+      binaries.push_back("`" + file.path + "`");
+      if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(whole_file(file));
+      continue;
+    }
     std::set<std::string> seen;
     std::map<std::string, const CodeLine*> moved_here;
     bool outside_functions = false;
@@ -89,6 +97,7 @@ Question what_changed(const ReviewModel& model) {
   if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
   if (!functions.empty()) parts.push_back("functions " + join(functions));
   if (!module_level.empty()) parts.push_back("module-level code in " + join(module_level));
+  if (!binaries.empty()) parts.push_back("binary files " + join(binaries) + " (not readable in a diff)");
   size_t test_files = 0;
   for (const FileView& file : model.files) test_files += file.is_test ? 1 : 0;
   const std::string reformatted_part = "only moved, re-indented or reformatted: " + join(reformatted);

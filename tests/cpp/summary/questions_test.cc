@@ -192,6 +192,26 @@ TEST(Questions, Q1KeepsAWholeFunctionMovedToAnotherFileAsOnlyMoved) {
             "Only moved, re-indented or reformatted code (`pad`): no line of production code is new or deleted.");
 }
 
+TEST(Questions, Q1NamesChangedBinaryFiles) {
+  // aiter e1369bfa67's shape: prebuilt kernels replaced beside a test; they are production code.
+  // A picture is not.
+  const auto s = summarize_diff(
+      "diff --git a/hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co b/hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co\n"
+      "index 1111111..2222222 100644\n"
+      "Binary files a/hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co and b/hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co differ\n"
+      "diff --git a/docs/mha_speedup.png b/docs/mha_speedup.png\n"
+      "index 3333333..4444444 100644\n"
+      "Binary files a/docs/mha_speedup.png and b/docs/mha_speedup.png differ\n" +
+          one_hunk_diff("op_tests/test_mha_fp8.py", " import torch\n+x = 1\n"),
+      "t");
+  const Question& q1 = s->question("Q1");
+  EXPECT_EQ(q1.answer,
+            "Changed: binary files `hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co` (not readable in a diff). Tests changed in 1 "
+            "file(s).");
+  ASSERT_EQ(q1.evidence.size(), 1u);
+  EXPECT_EQ(q1.evidence.front().path, "hsa/gfx950/fmha_v3_fwd/fwd_hd128_fp8.co");
+}
+
 TEST(Questions, Q3LeavesMovedAiterCallsOut) {
   const auto s = summarize_diff(one_hunk_diff("atom/model_ops/moe.py",
                                               " def forward(self, x):\n"
