@@ -158,6 +158,15 @@ TEST(Card, SummaryMentionsBackboneOnlyWhenATierTableApplies) {
   EXPECT_EQ(card_summary_sentence(result), "Fuse allreduce and rmsnorm: changes 1 file (+2 −1).");
 }
 
+TEST(Card, SummaryCountsBinaryFilesApart) {
+  ReviewResult result = basic_result();
+  result.pack_name.clear();
+  result.files = {testing::file_summary("hsa/gfx950/fmha_v3_fwd/fwd_hd256_fp8.co", 3, 0, 0),
+                  testing::file_summary("aiter/mha.py", 3, 2, 1)};
+  result.files[0].binary = true;
+  EXPECT_EQ(card_summary_sentence(result), "Fuse allreduce and rmsnorm: changes 2 files (+2 −1, 1 binary).");
+}
+
 TEST(Card, NoFilesStillGivesOneSentence) {
   ReviewResult result;
   result.meta.title = "Empty";
