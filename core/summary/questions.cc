@@ -33,7 +33,7 @@ bool add_unique(std::vector<Item>& list, const Item& item) {
 }
 
 // Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
-// line, and the binary files it changed (prebuilt kernels, whose contents a diff does not show;
+// line, the files that are not code (docs, configs, scripts) and the binary files it changed (prebuilt kernels, whose contents a diff does not show;
 // pictures and documents aside). Apart: functions whose code only moved but now runs in another order, block or function
 // (lines moved into, out of or within them), and those only moved whole, re-indented or reformatted.
 Question what_changed(const ReviewModel& model) {
@@ -41,7 +41,7 @@ Question what_changed(const ReviewModel& model) {
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
   static const RE2 picture_or_document(R"((?i)\.(?:png|jpe?g|gif|webp|bmp|ico|pdf)$)");
   Question q{"Q1", "", {}};
-  std::vector<std::string> functions, kernels, module_level, binaries;
+  std::vector<std::string> functions, kernels, module_level, other_files, binaries;
   std::vector<LineHit> moved;  // per file, each function with moved lines and its first such line
   std::set<std::string> changed_anywhere;  // functions with new or deleted code, in any file
   bool anything_moved = false;
@@ -78,7 +78,7 @@ Question what_changed(const ReviewModel& model) {
         (kernel ? kernels : functions).push_back(named);
         if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where({&file, &line}));
       }
-    if (outside_functions) module_level.push_back("`" + file.path + "`");
+    if (outside_functions) (is_code_file(file) ? module_level : other_files).push_back("`" + file.path + "`");
     for (const auto& [function, line] : moved_here) moved.push_back({&file, line});
   }
   std::set<std::string> moved_only;
@@ -97,6 +97,7 @@ Question what_changed(const ReviewModel& model) {
   if (!kernels.empty()) parts.push_back("kernels " + join(kernels));
   if (!functions.empty()) parts.push_back("functions " + join(functions));
   if (!module_level.empty()) parts.push_back("module-level code in " + join(module_level));
+  if (!other_files.empty()) parts.push_back("other files " + join(other_files));
   if (!binaries.empty()) parts.push_back("binary files " + join(binaries) + " (not readable in a diff)");
   size_t test_files = 0;
   for (const FileView& file : model.files) test_files += file.is_test ? 1 : 0;

@@ -192,6 +192,13 @@ TEST(Questions, Q1KeepsAWholeFunctionMovedToAnotherFileAsOnlyMoved) {
             "Only moved, re-indented or reformatted code (`pad`): no line of production code is new or deleted.");
 }
 
+TEST(Questions, Q1TellsModuleLevelCodeFromOtherFiles) {
+  const auto s = summarize_diff(one_hunk_diff("atom/utils/envs.py", " import os\n+ATOM_USE_X = os.getenv(\"X\")\n") +
+                                    one_hunk_diff("recipes/DeepSeek-V4.md", " # DeepSeek-V4\n+Set `ATOM_USE_X=1`.\n"),
+                                "t");
+  EXPECT_EQ(s->question("Q1").answer, "Changed: module-level code in `atom/utils/envs.py`; other files `recipes/DeepSeek-V4.md`.");
+}
+
 TEST(Questions, Q1NamesChangedBinaryFiles) {
   // aiter e1369bfa67's shape: prebuilt kernels replaced beside a test; they are production code.
   // A picture is not.
