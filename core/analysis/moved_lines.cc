@@ -4,6 +4,8 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "core/model/identifier_chars.h"
@@ -143,7 +145,9 @@ void pair_nearest_first(const std::vector<Place>& added, const std::vector<Place
 // (no paired neighbour) is taken as moved only within its function: elsewhere the same short line
 // (`return 0`, `inter_dim=inter_dim,`, `import torch`, a parameter) is mostly a coincidence, and
 // a line a file or function newly imports, calls or declares is new code there.
-void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved) {
+// `partners` gets each marked line's partner, both ways.
+void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<const DiffLine*>& moved,
+                    std::unordered_map<const DiffLine*, const DiffLine*>& partners) {
   std::map<std::string, std::pair<std::vector<Place>, std::vector<Place>>> by_text;
   for (const HunkLines& hunk : hunks)
     for (size_t i = 0; i < hunk.lines.size(); ++i) {
@@ -164,6 +168,8 @@ void pair_same_text(const std::vector<HunkLines>& hunks, std::unordered_set<cons
       continue;
     moved.insert(added.line());
     moved.insert(removed.line());
+    partners[added.line()] = removed.line();
+    partners[removed.line()] = added.line();
   }
 }
 
@@ -231,26 +237,68 @@ void mark_reflowed(const std::vector<HunkLines>& hunks, std::unordered_set<const
     }
 }
 
-// Trivial lines that follow a marked line of their own kind in their run of changed lines
-// (blank lines and the other kind's lines between are skipped; a chain of trivial lines follows
-// along), per side, in diff order.
-std::vector<const ChangedLine*> trivial_followers(const std::vector<HunkLines>& hunks, LineKind kind,
-                                                  const std::unordered_set<const DiffLine*>& moved) {
-  std::vector<const ChangedLine*> followers;
+// A trivial line that follows a marked line of its own kind in its run of changed lines (blank
+// lines and the other kind's lines between are skipped; a chain of trivial lines follows along).
+struct TrivialFollower {
+  const ChangedLine* line;
+  const DiffLine* anchor;  // the marked line it follows
+  int place;               // 0 for the first trivial line after it, 1 for the next …
+};
+
+std::vector<TrivialFollower> trivial_followers(const std::vector<HunkLines>& hunks, LineKind kind,
+                                               const std::unordered_set<const DiffLine*>& moved) {
+  std::vector<TrivialFollower> followers;
   for (const HunkLines& hunk : hunks)
     for (const auto& [begin, end] : hunk.runs) {
-      bool after_moved = false;
+      const DiffLine* anchor = nullptr;
+      int place = 0;
       for (size_t i = begin; i < end; ++i) {
         const ChangedLine& line = hunk.lines[i];
         if (line.line->kind != kind || line.text.empty()) continue;
-        if (line.trivial && after_moved) {
-          followers.push_back(&line);
+        if (line.trivial && anchor != nullptr) {
+          followers.push_back({&line, anchor, place++});
           continue;
         }
-        after_moved = moved.count(line.line) > 0;
+        anchor = moved.count(line.line) ? line.line : nullptr;
+        place = 0;
       }
     }
   return followers;
+}
+
+// Rule 3: pairs trivial followers of one text, first where their anchors are partners (the `)` that
+// closes a moved call pairs with the one that closed it where it came from), then the rest in
+// diff order.
+void pair_trivial_followers(const std::vector<HunkLines>& hunks,
+                            const std::unordered_map<const DiffLine*, const DiffLine*>& partners,
+                            std::unordered_set<const DiffLine*>& moved) {
+  const std::vector<TrivialFollower> added = trivial_followers(hunks, LineKind::Added, moved);
+  const std::vector<TrivialFollower> removed = trivial_followers(hunks, LineKind::Removed, moved);
+  std::map<std::tuple<const DiffLine*, int, std::string>, size_t> removed_at;  // (anchor, place, text) → index
+  for (size_t r = 0; r < removed.size(); ++r)
+    removed_at.emplace(std::make_tuple(removed[r].anchor, removed[r].place, removed[r].line->text), r);
+  std::vector<bool> added_used(added.size()), removed_used(removed.size());
+  const auto pair = [&](size_t a, size_t r) {
+    added_used[a] = removed_used[r] = true;
+    moved.insert(added[a].line->line);
+    moved.insert(removed[r].line->line);
+  };
+  for (size_t a = 0; a < added.size(); ++a) {
+    const auto partner = partners.find(added[a].anchor);
+    if (partner == partners.end()) continue;
+    const auto found = removed_at.find(std::make_tuple(partner->second, added[a].place, added[a].line->text));
+    if (found != removed_at.end() && !removed_used[found->second]) pair(a, found->second);
+  }
+  std::map<std::string, std::deque<size_t>> open;  // text → unused removed followers, in diff order
+  for (size_t r = 0; r < removed.size(); ++r)
+    if (!removed_used[r]) open[removed[r].line->text].push_back(r);
+  for (size_t a = 0; a < added.size(); ++a) {
+    if (added_used[a]) continue;
+    const auto found = open.find(added[a].line->text);
+    if (found == open.end() || found->second.empty()) continue;
+    pair(a, found->second.front());
+    found->second.pop_front();
+  }
 }
 
 }  // namespace
@@ -268,20 +316,11 @@ std::string normalized_code_text(std::string_view text) {
 
 std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff, const EnclosingFunctions& functions) {
   std::unordered_set<const DiffLine*> moved;
+  std::unordered_map<const DiffLine*, const DiffLine*> partners;
   const std::vector<HunkLines> hunks = collect(diff, functions);
-  pair_same_text(hunks, moved);
+  pair_same_text(hunks, moved, partners);
   mark_reflowed(hunks, moved);
-  const std::vector<const ChangedLine*> added = trivial_followers(hunks, LineKind::Added, moved);
-  const std::vector<const ChangedLine*> removed = trivial_followers(hunks, LineKind::Removed, moved);
-  std::map<std::string, std::vector<const DiffLine*>> removed_by_text;
-  for (const ChangedLine* line : removed) removed_by_text[line->text].push_back(line->line);
-  std::map<std::string, size_t> used;
-  for (const ChangedLine* line : added) {
-    const auto found = removed_by_text.find(line->text);
-    if (found == removed_by_text.end() || used[line->text] >= found->second.size()) continue;
-    moved.insert(line->line);
-    moved.insert(found->second[used[line->text]++]);
-  }
+  pair_trivial_followers(hunks, partners, moved);
   return moved;
 }
 

@@ -15,8 +15,9 @@
 //      (a call split over lines or joined, black's reformatting), taken from the run's start and
 //      from its end;
 //   3. it is a trivial line (`)`, `pass`, `return`, `else:`, a bare `#` …: no letter or digit, or
-//      a lone keyword) right after a marked line of its kind in its hunk, with a trivial line of
-//      the same text right after a marked line on the other side to pair with. Trivial lines
+//      a lone keyword) right after a marked line of its kind in its run, with a trivial line of
+//      the same text right after a marked line on the other side to pair with: first the one
+//      after its marked line's partner, else any, in diff order. Trivial lines
 //      are never paired on their own: a new `else: pass` must stay new even when the PR deleted
 //      some other `pass`.
 // Blank lines are never marked.

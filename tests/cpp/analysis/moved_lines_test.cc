@@ -123,6 +123,29 @@ TEST(MovedLines, ATrivialLineAloneIsNeverPaired) {
   EXPECT_EQ(marked(diff), Lines{});
 }
 
+TEST(MovedLines, AClosingBracketPairsWithTheOneAfterItsLinesPartner) {
+  // aiter 4bbc57db1a's shape: one call moves from a.py to d.py and gains an argument, so its `)`
+  // no longer follows a moved line there; another moves whole from b.py to c.py. c.py's `)` is
+  // b.py's, not the `)` a.py deleted first in diff order.
+  const std::string diff = one_hunk_diff("a.py", " import os\n-val = fn(\n-    first,\n-)\n", "", 1, 1) +
+                           one_hunk_diff("b.py", " import os\n-total = reduce_all(\n-    partial_sums,\n-)\n", "", 1, 1) +
+                           one_hunk_diff("c.py", " import sys\n+total = reduce_all(\n+    partial_sums,\n+)\n", "", 1, 1) +
+                           one_hunk_diff("d.py", " import sys\n+val = fn(\n+    first,\n+    second,\n+)\n", "", 1, 1);
+  const ParsedDiff parsed = parse_diff(diff);
+  EnclosingFunctions module_level;
+  for (const FileDiff& file : parsed.files)
+    for (const Hunk& hunk : file.hunks)
+      for (const DiffLine& line : hunk.lines) module_level.emplace(&line, "");
+  const std::unordered_set<const DiffLine*> moved = find_moved_lines(parsed, module_level);
+  std::vector<size_t> marked_per_file;
+  for (const FileDiff& file : parsed.files) {
+    size_t count = 0;
+    for (const DiffLine& line : file.hunks[0].lines) count += moved.count(&line);
+    marked_per_file.push_back(count);
+  }
+  EXPECT_EQ(marked_per_file, (std::vector<size_t>{2, 3, 3, 2}));
+}
+
 TEST(MovedLines, ALineThePrDuplicatesStaysNewOnce) {
   const Lines got = marked(one_hunk_diff("a.py", "-x = make()\n+x = make()\n+x = make()\n"));
   EXPECT_EQ(got, (Lines{"-x = make()", "+x = make()"}));
