@@ -33,8 +33,9 @@ struct ChangedLine {
   const DiffLine* line;
   std::string text;  // normalized
   bool trivial;
-  // The enclosing function on the line's side ("" at module level); none for a comment or a
-  // docstring, which may move anywhere in its file.
+  bool runs;  // false for a comment or a docstring
+  // The enclosing function on the line's side ("" at module level); none when it is not known
+  // (a comment, a hunk that starts inside a function whose `def` it does not show).
   std::optional<std::string_view> function;
 };
 
@@ -63,8 +64,8 @@ std::vector<HunkLines> collect(const ParsedDiff& diff, const EnclosingFunctions&
         std::string text = normalized_code_text(line.text);
         const bool trivial = is_trivial(text);
         const auto function = functions.find(&line);
-        out.lines.push_back({&line, std::move(text), trivial,
-                             function == functions.end() ? std::nullopt : std::optional(function->second)});
+        const bool runs = function != functions.end();
+        out.lines.push_back({&line, std::move(text), trivial, runs, runs ? function->second : std::nullopt});
         out.runs.back().second = out.lines.size();
         out.run_of.push_back(out.runs.size() - 1);
       }
@@ -81,7 +82,7 @@ struct Place {
   const std::optional<std::string_view>& function() const { return hunk->lines[index].function; }
 };
 
-// Both lines stand in one function of one file (a line that does not run stands in any).
+// Both lines stand in one function of one file (a line whose function is not known stands in any).
 bool same_function(const Place& a, const Place& b) {
   return a.hunk->file == b.hunk->file && (!a.function() || !b.function() || *a.function() == *b.function());
 }
@@ -97,7 +98,7 @@ bool in_paired_block(const Place& place, const std::unordered_set<const DiffLine
     for (size_t i = place.index; step < 0 ? i > begin : i + 1 < end;) {
       i = step < 0 ? i - 1 : i + 1;
       const ChangedLine& neighbour = hunk.lines[i];
-      if (neighbour.line->kind != kind || neighbour.text.empty() || neighbour.trivial || !neighbour.function)
+      if (neighbour.line->kind != kind || neighbour.text.empty() || neighbour.trivial || !neighbour.runs)
         continue;
       if (paired.count(neighbour.line)) return true;
       break;

@@ -22,6 +22,7 @@
 //      some other `pass`.
 // Blank lines are never marked.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -35,10 +36,12 @@ namespace atom {
 std::string normalized_code_text(std::string_view text);
 
 // The function each changed line stands in on its own side ("Class.method"; "" at module level
-// and in files that are not code), as the review model's function tracker reads it. A line not in
-// the map is a comment or a docstring: it does not run, so it may move anywhere in its file, and it
-// neither makes nor breaks a moved block.
-using EnclosingFunctions = std::unordered_map<const DiffLine*, std::string_view>;
+// and in files that are not code), as the review model's function tracker reads it; nullopt when
+// the line runs but its function is not known (from the hunks alone, a hunk that starts inside a
+// function), so it may pair anywhere in its file. A line not in the map is a comment or a
+// docstring: it does not run, so it may move anywhere in its file, and it neither makes nor breaks
+// a moved block.
+using EnclosingFunctions = std::unordered_map<const DiffLine*, std::optional<std::string_view>>;
 
 // Pointers into `diff`: the lines to mark. Only Added and Removed lines are ever returned.
 std::unordered_set<const DiffLine*> find_moved_lines(const ParsedDiff& diff, const EnclosingFunctions& functions);

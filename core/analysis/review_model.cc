@@ -102,6 +102,13 @@ FileView build_file_view(const FileDiff& file, const TierTable& tiers) {
   return view;
 }
 
+// The line's function as far as the review knows it: from the hunks alone an indented line that
+// the tracker puts at module level may sit in a function whose `def` is above the hunk.
+std::optional<std::string_view> function_if_known(const FileView& file, const CodeLine& line) {
+  if (line.function.empty() && line.indent > 0 && file.source != ReviewSource::Whole) return std::nullopt;
+  return line.function;
+}
+
 // Marks moved, re-indented and reformatted lines (moved_lines.h), which pairs a lone line of code
 // only within its function, then lists each file's changed functions.
 void mark_moved_lines(const ParsedDiff& diff, std::vector<FileView>& files) {
@@ -110,7 +117,7 @@ void mark_moved_lines(const ParsedDiff& diff, std::vector<FileView>& files) {
     for (const HunkView& hunk : file.hunks)
       for (const CodeLine& line : hunk.lines)
         if (line.kind != LineKind::Context && !(is_code_file(file) && line.blank_or_comment))
-          functions.emplace(line.diff, line.function);
+          functions.emplace(line.diff, function_if_known(file, line));
   const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff, functions);
   for (FileView& file : files) {
     for (HunkView& hunk : file.hunks)

@@ -248,6 +248,25 @@ TEST(MovedLines, ABlockMovesBetweenFunctionsAndALoneLineWithinOne) {
   EXPECT_EQ(marked_by_model(within), (Lines{"-    x = load(path)", "+    x = load(path)"}));
 }
 
+TEST(MovedLines, FromTheHunksALineWhoseFunctionIsNotShownStillMovesWithinItsFile) {
+  // ATOM b68742842c's shape: the first hunk shows the `def`, the second starts below it (git names
+  // only the class), so the tracker cannot tell that both lines stand in `_build_gdn_metadata`.
+  const std::string diff =
+      "diff --git a/gdn.py b/gdn.py\n--- a/gdn.py\n+++ b/gdn.py\n"
+      "@@ -10,5 +10,4 @@ class Context:\n"
+      "     def _build_gdn_metadata(batch, backend):\n"
+      "-        fm = getattr(backend, \"forward_metadata\", None)\n"
+      "         mode = batch.forward_mode\n"
+      "         if mode.is_verify():\n"
+      "             return None\n"
+      "@@ -30,3 +29,4 @@ class Context:\n"
+      "         bs = batch.batch_size\n"
+      "+        fm = getattr(backend, \"forward_metadata\", None)\n"
+      "         idx = fm.indices\n"
+      "         return idx\n";
+  EXPECT_EQ(marked_by_model(diff).size(), 2u);
+}
+
 TEST(MovedLines, ACommentOrDocstringNeitherMakesNorBreaksAMovedBlock) {
   // aiter 1b741c0e3e's shape: a nested helper moves to module level and gains a docstring. Its
   // `def` line still stands in the moved block that the docstring now interrupts.
