@@ -9,14 +9,19 @@
 namespace atom::testing {
 namespace {
 
-// "+text" / "-text" of every marked line, in diff order; every line is code at module level.
-std::vector<std::string> marked(const std::string& diff_text) {
-  const ParsedDiff diff = parse_diff(diff_text);
+// The lines find_moved_lines marks, every line taken as code at module level.
+std::unordered_set<const DiffLine*> moved_at_module_level(const ParsedDiff& diff) {
   EnclosingFunctions module_level;
   for (const FileDiff& file : diff.files)
     for (const Hunk& hunk : file.hunks)
       for (const DiffLine& line : hunk.lines) module_level.emplace(&line, "");
-  const std::unordered_set<const DiffLine*> moved = find_moved_lines(diff, module_level);
+  return find_moved_lines(diff, module_level);
+}
+
+// "+text" / "-text" of every marked line, in diff order.
+std::vector<std::string> marked(const std::string& diff_text) {
+  const ParsedDiff diff = parse_diff(diff_text);
+  const std::unordered_set<const DiffLine*> moved = moved_at_module_level(diff);
   std::vector<std::string> out;
   for (const FileDiff& file : diff.files)
     for (const Hunk& hunk : file.hunks)
@@ -132,11 +137,7 @@ TEST(MovedLines, AClosingBracketPairsWithTheOneAfterItsLinesPartner) {
                            one_hunk_diff("c.py", " import sys\n+total = reduce_all(\n+    partial_sums,\n+)\n", "", 1, 1) +
                            one_hunk_diff("d.py", " import sys\n+val = fn(\n+    first,\n+    second,\n+)\n", "", 1, 1);
   const ParsedDiff parsed = parse_diff(diff);
-  EnclosingFunctions module_level;
-  for (const FileDiff& file : parsed.files)
-    for (const Hunk& hunk : file.hunks)
-      for (const DiffLine& line : hunk.lines) module_level.emplace(&line, "");
-  const std::unordered_set<const DiffLine*> moved = find_moved_lines(parsed, module_level);
+  const std::unordered_set<const DiffLine*> moved = moved_at_module_level(parsed);
   std::vector<size_t> marked_per_file;
   for (const FileDiff& file : parsed.files) {
     size_t count = 0;
