@@ -7,9 +7,9 @@
 //      added line to one removed line, nearest first, so that a line the PR duplicates stays new
 //      once: moved into an `else`, moved within its function, moved to another file, re-indented.
 //      A lone pair (a line with no paired neighbour in its run) counts only within one function
-//      of one file (a comment, anywhere in its file): a lone `return 0` or `get_gfx() == "gfx950"`
-//      in another file, or a `write_per_batch: int,` parameter equal to one of a method the PR
-//      deleted, is a coincidence; a block moves anywhere;
+//      of one file (a comment, anywhere in its file): a lone `return 0` or `get_gfx() == "gfx950"` in another file, or a
+//      `write_per_batch: int,` parameter equal to one of a method the PR deleted, is a
+//      coincidence; a block moves anywhere;
 //   2. it belongs to a reflowed block: within one run of changed lines of a hunk, a stretch of
 //      removed lines and a stretch of added lines whose normalized concatenations are equal
 //      (a call split over lines or joined, black's reformatting), taken from the run's start and
@@ -17,8 +17,9 @@
 //   3. it is a trivial line (`)`, `pass`, `return`, `else:`, a bare `#` …: no letter or digit, or
 //      a lone keyword) right after a marked line of its kind in its run, with a trivial line of
 //      the same text right after a marked line on the other side to pair with: first the one
-//      after its marked line's partner, else any, in diff order. Trivial lines are never paired
-//      on their own: a new `else: pass` must stay new even when the PR deleted some other `pass`.
+//      after its marked line's partner, else any, in diff order. Trivial lines
+//      are never paired on their own: a new `else: pass` must stay new even when the PR deleted
+//      some other `pass`.
 // Blank lines are never marked.
 #pragma once
 #include <optional>

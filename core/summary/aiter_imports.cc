@@ -5,20 +5,16 @@
 
 #include <re2/re2.h>
 
-#include "core/analysis/structure.h"
-
 namespace atom {
 namespace {
-
-bool contains(const std::vector<std::string>& list, const std::string& item) {
-  return std::find(list.begin(), list.end(), item) != list.end();
-}
 
 // Appends the names a line of an import list holds (`a`, `b as c`), brackets and commas dropped.
 void read_names(std::string_view code, std::vector<std::string>& names) {
   std::string name;
   const auto flush = [&] {
-    if (std::string kept = trimmed(name); !kept.empty()) names.push_back(std::move(kept));
+    const size_t begin = name.find_first_not_of(" \t");
+    const size_t end = name.find_last_not_of(" \t");
+    if (begin != std::string::npos) names.push_back(name.substr(begin, end - begin + 1));
     name.clear();
   };
   for (char c : code) {
@@ -94,7 +90,7 @@ void ImportedNames::add(const AiterImport& import) {
   std::vector<std::string>& names = module->second;
   const std::vector<std::string> itself = {""};
   for (const std::string& name : import.names.empty() ? itself : import.names)
-    if (!contains(names, name)) names.push_back(name);
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
 }
 
 void ImportedNames::drop_common(ImportedNames& added, ImportedNames& removed) {
@@ -102,20 +98,20 @@ void ImportedNames::drop_common(ImportedNames& added, ImportedNames& removed) {
     for (auto& [other_module, other_names] : removed.modules_) {
       if (module != other_module) continue;
       const std::vector<std::string> before = names;
-      names.erase(std::remove_if(names.begin(), names.end(), [&](const auto& name) { return contains(other_names, name); }),
-                  names.end());
-      other_names.erase(std::remove_if(other_names.begin(), other_names.end(),
-                                       [&](const auto& name) { return contains(before, name); }),
-                        other_names.end());
+      const auto in = [](const std::vector<std::string>& list) {
+        return [&list](const std::string& name) { return std::find(list.begin(), list.end(), name) != list.end(); };
+      };
+      names.erase(std::remove_if(names.begin(), names.end(), in(other_names)), names.end());
+      other_names.erase(std::remove_if(other_names.begin(), other_names.end(), in(before)), other_names.end());
     }
 }
 
 bool ImportedNames::holds_any_of(const AiterImport& import) const {
   for (const auto& [module, names] : modules_) {
     if (module != import.module) continue;
-    if (import.names.empty()) return contains(names, "");
+    if (import.names.empty()) return std::find(names.begin(), names.end(), "") != names.end();
     for (const std::string& name : import.names)
-      if (contains(names, name)) return true;
+      if (std::find(names.begin(), names.end(), name) != names.end()) return true;
   }
   return false;
 }
@@ -131,7 +127,7 @@ std::vector<std::string> ImportedNames::listed() const {
       separator = ", ";
     }
     if (entry != module) entries.push_back(entry);
-    if (contains(names, "")) entries.push_back(module);
+    if (std::find(names.begin(), names.end(), "") != names.end()) entries.push_back(module);
   }
   return entries;
 }
