@@ -70,9 +70,10 @@ test('on a finding, 1 / 2 / 3 give its verdict and the same key again takes it b
   await waitForJudged([{ ...focused, verdict: 'FP', why: '' }]);
   await page.keyboard.press('1');
   await waitForJudged([{ ...focused, verdict: 'TP', why: '' }]);
-  const pressed = await page.evaluate(() => Array.from(document.activeElement.closest('[data-atom-review="finding"]')
-    .querySelectorAll('[data-atom-review="verdict-button"][aria-pressed="true"]'), (button) => button.dataset.verdict));
-  assert.deepEqual(pressed, ['TP']);
+  // The verdict is stored before the finding redraws: wait until TP, and only TP, shows as pressed.
+  await waitUntil(page, () => Array.from(document.activeElement.closest('[data-atom-review="finding"]')
+    ?.querySelectorAll('[data-atom-review="verdict-button"][aria-pressed="true"]') ?? [],
+  (button) => button.dataset.verdict).join() === 'TP', undefined, { what: 'TP, and only TP, pressed on the focused finding' });
   await page.keyboard.press('1'); // the same verdict again: taken back
   await waitForVerdicts(browser, KEYS_PR, 0);
 
