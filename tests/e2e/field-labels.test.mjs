@@ -77,6 +77,25 @@ test('on a finding, 1 / 2 / 3 give its verdict and the same key again takes it b
   await page.keyboard.press('1'); // the same verdict again: taken back
   await waitForVerdicts(browser, KEYS_PR, 0);
 
+  // Two presses at once: the second reads the verdict the first gave, not the finding as last drawn,
+  // so it takes it back. Another finding's verdict, saved after both (one queue per pull request), shows it.
+  await page.evaluate(() => {
+    for (let press = 0; press < 2; press += 1) {
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: '2', code: 'Digit2', bubbles: true, cancelable: true }));
+    }
+  });
+  await page.keyboard.press('Alt+j');
+  const next = await page.evaluate(() => {
+    const finding = document.activeElement?.closest('[data-atom-review="finding"]');
+    return finding && { rule: finding.dataset.rule, line: Number(finding.dataset.line) };
+  });
+  assert.notDeepEqual(next, focused, 'the demo has a second finding on a line');
+  await page.keyboard.press('3');
+  await waitForJudged([{ ...next, verdict: 'FP', why: '' }]);
+  await page.keyboard.press('3');
+  await waitForVerdicts(browser, KEYS_PR, 0);
+  await page.keyboard.press('Alt+k');
+
   await page.keyboard.press('Enter'); // opens the focused finding's details
   const reason = await page.evaluateHandle(() => document.activeElement.closest('[data-atom-review="finding"]')
     .querySelector('[data-atom-review="dismiss-reason"]'));

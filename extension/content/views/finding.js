@@ -157,7 +157,12 @@ function verdictButtons(doc, finding, onVerdict, reason) {
     button.setAttribute('aria-pressed', 'false');
     button.addEventListener('click', () => {
       const given = button.getAttribute('aria-pressed') === 'true' ? null : choice.verdict;
-      Promise.resolve(onVerdict(given, reason())).catch(() => {}); // the panel says why it was not saved
+      // Shown at once, so a second key press before the stored state redraws reads this verdict;
+      // if it is not saved the panel says why and the finding shows the verdict it had.
+      const element = button.closest(`[data-atom-review="${FINDING}"]`);
+      const before = element?.dataset.verdict ?? null;
+      if (element) showVerdict(element, given);
+      Promise.resolve(onVerdict(given, reason())).catch(() => { if (element) showVerdict(element, before); });
     });
     group.append(button);
   }
