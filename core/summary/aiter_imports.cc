@@ -5,16 +5,26 @@
 
 #include <re2/re2.h>
 
+#include "core/analysis/structure.h"
+
 namespace atom {
 namespace {
+
+bool contains(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// Removes from `names` every name `listed` holds.
+void erase_listed(std::vector<std::string>& names, const std::vector<std::string>& listed) {
+  names.erase(std::remove_if(names.begin(), names.end(), [&listed](const std::string& name) { return contains(listed, name); }),
+              names.end());
+}
 
 // Appends the names a line of an import list holds (`a`, `b as c`), brackets and commas dropped.
 void read_names(std::string_view code, std::vector<std::string>& names) {
   std::string name;
   const auto flush = [&] {
-    const size_t begin = name.find_first_not_of(" \t");
-    const size_t end = name.find_last_not_of(" \t");
-    if (begin != std::string::npos) names.push_back(name.substr(begin, end - begin + 1));
+    if (std::string kept = trimmed(name); !kept.empty()) names.push_back(std::move(kept));
     name.clear();
   };
   for (char c : code) {
@@ -90,7 +100,7 @@ void ImportedNames::add(const AiterImport& import) {
   std::vector<std::string>& names = module->second;
   const std::vector<std::string> itself = {""};
   for (const std::string& name : import.names.empty() ? itself : import.names)
-    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    if (!contains(names, name)) names.push_back(name);
 }
 
 void ImportedNames::drop_common(ImportedNames& added, ImportedNames& removed) {
@@ -98,20 +108,17 @@ void ImportedNames::drop_common(ImportedNames& added, ImportedNames& removed) {
     for (auto& [other_module, other_names] : removed.modules_) {
       if (module != other_module) continue;
       const std::vector<std::string> before = names;
-      const auto in = [](const std::vector<std::string>& list) {
-        return [&list](const std::string& name) { return std::find(list.begin(), list.end(), name) != list.end(); };
-      };
-      names.erase(std::remove_if(names.begin(), names.end(), in(other_names)), names.end());
-      other_names.erase(std::remove_if(other_names.begin(), other_names.end(), in(before)), other_names.end());
+      erase_listed(names, other_names);
+      erase_listed(other_names, before);
     }
 }
 
 bool ImportedNames::holds_any_of(const AiterImport& import) const {
   for (const auto& [module, names] : modules_) {
     if (module != import.module) continue;
-    if (import.names.empty()) return std::find(names.begin(), names.end(), "") != names.end();
+    if (import.names.empty()) return contains(names, "");
     for (const std::string& name : import.names)
-      if (std::find(names.begin(), names.end(), name) != names.end()) return true;
+      if (contains(names, name)) return true;
   }
   return false;
 }
@@ -127,7 +134,7 @@ std::vector<std::string> ImportedNames::listed() const {
       separator = ", ";
     }
     if (entry != module) entries.push_back(entry);
-    if (std::find(names.begin(), names.end(), "") != names.end()) entries.push_back(module);
+    if (contains(names, "")) entries.push_back(module);
   }
   return entries;
 }
