@@ -1,7 +1,6 @@
 #include "core/report/card_parts.h"
 
 #include <map>
-#include <set>
 #include <vector>
 
 #include <re2/re2.h>
@@ -161,22 +160,17 @@ std::string card_summary_sentence(const ReviewResult& result) {
   std::string sentence = title.empty() ? "This pull request" : author_markdown(title, AuthorTextAs::Prose) + ":";
   int additions = 0, deletions = 0;
   size_t binaries = 0;  // their lines are not counted: say so, or "+0 −0" reads as an empty change
-  std::set<std::string> functions;
   for (const auto& file : result.files) {
     additions += file.additions;
     deletions += file.deletions;
     binaries += file.binary ? 1 : 0;
-    functions.insert(file.functions.begin(), file.functions.end());
   }
   if (result.files.empty()) return sentence + " changes no file that could be read.";
   sentence += " changes " + plural(result.files.size(), "file") + " (+" + std::to_string(additions) + " −" +
               std::to_string(deletions) + (binaries > 0 ? ", " + std::to_string(binaries) + " binary" : "") + ")";
   const std::string tiers = tier_clause(result);
   if (!tiers.empty()) sentence += ", " + tiers;
-  if (!functions.empty()) {
-    const std::vector<std::string> names(functions.begin(), functions.end());
-    sentence += ", in " + join_names(names, 3, "functions");
-  }
+  if (!result.headline_functions.empty()) sentence += ", in " + join_names(result.headline_functions, 3, "functions");
   return sentence + ".";
 }
 

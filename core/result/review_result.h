@@ -95,6 +95,8 @@ struct ReviewResult {
   std::vector<FileSummary> files;
   std::vector<PrType> pr_types;
   std::vector<Question> questions;
+  // Every changed function once, the most telling first (core/summary): the card names the first.
+  std::vector<std::string> headline_functions;
   std::vector<ChecklistEntry> checklist;
   std::vector<ReviewerPrompt> prompts;   // for the reviewer (the panel), not the drafted card
   PrContext context;                     // Step 1: linked issues, prior human review comments

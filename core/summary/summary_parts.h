@@ -18,6 +18,10 @@ bool has_pr_type(const std::vector<PrType>& types, const std::string& id);
 // Step 2: Q1–Q5, always all five.
 std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types);
 
+// Every function with new or deleted code (moved lines aside), once, the most telling first:
+// production before tests, then by the function's new or deleted lines.
+std::vector<std::string> headline_functions(const ReviewModel& model);
+
 // Step 4: a PR-level entry (path "") with what each PR type calls for, then one entry per
 // Tier 1, Tier 2 or high-visibility file, Tier 1 first, then by path.
 std::vector<ChecklistEntry> build_checklist(const ReviewModel& model, const std::vector<PrType>& types);

@@ -48,7 +48,8 @@ ReviewResult hostile_result() {
   result.meta.body = "body";
   result.meta.base_ref = "main`@x";
   result.pack_name = "ATOM";
-  result.files = {file_summary("atom/a`b``c.py", 3, 1, 0, {"f`@team", "<b>g</b>"})};
+  result.files = {file_summary("atom/a`b``c.py", 3, 1, 0, {"<b>g</b>", "f`@team"})};
+  result.headline_functions = {"f`@team", "<b>g</b>"};
   Finding finding = testing::finding_of(rule_named("HK4"), Severity::Warn, "atom/a`b``c.py", 3, Tag::Inferred);
   finding.message_id = "marker";
   finding.fields = {{"marker", "TODO`"}, {"text", "# TODO: ask @alice about #12 <details> ![i](https://e/x.png) | `x`"}};
@@ -69,8 +70,8 @@ TEST(HostileCard, EveryAuthorTextIsEscapedExactly) {
                             kReplacement + " line";
   ASSERT_EQ(lines.size(), 11u) << "the reviewer prompts are the panel's, not the card's";
   EXPECT_EQ(lines[0], "## ATOM PR #7 — " + title);
-  EXPECT_EQ(lines[2], "**" + title + ": changes 1 file (+1 −0), not a backbone file, in `<b>g</b>` and ``f`@team``.**")
-      << "functions sort as bytes: '<' before 'f'";
+  EXPECT_EQ(lines[2], "**" + title + ": changes 1 file (+1 −0), not a backbone file, in ``f`@team`` and `<b>g</b>`.**")
+      << "the functions in the summary's order";
   EXPECT_EQ(lines[6],
             "- ⚠️ ```atom/a`b``c.py:3``` `` TODO` `` left in the added code: #" + kJoiner + " TODO: ask @" +
                 kJoiner + "alice about #" + kJoiner + "12 \\<details\\> \\!\\[i\\](https:" + kJoiner +

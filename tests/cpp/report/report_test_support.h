@@ -46,6 +46,7 @@ inline ReviewResult basic_result() {
   result.files = {file_summary("atom/model_engine/model_runner.py", 1, 10, 2, {"ModelRunner.capture_cudagraph"}),
                   file_summary("atom/model_ops/moe.py", 2, 5, 5, {"FusedMoE.forward"}),
                   file_summary("atom/models/qwen3.py", 3, 1, 0)};
+  result.headline_functions = {"ModelRunner.capture_cudagraph", "FusedMoE.forward"};
   return result;
 }
 
