@@ -32,16 +32,19 @@ bool add_unique(std::vector<Item>& list, const Item& item) {
   return true;
 }
 
-// Q1: the functions and kernels whose code the PR wrote or deleted, each with its first such
-// line, the files that are not code (docs, configs, scripts) and the binary files it changed (prebuilt kernels, whose contents a diff does not show;
-// pictures and documents aside). Apart: functions whose code only moved but now runs in another order, block or function
-// (lines moved into, out of or within them), and those only moved whole, re-indented or reformatted.
+// Q1: the functions and kernels whose code the PR wrote or deleted, in the card's order (the one
+// with the most changed lines first), each with its first such line; the files that are not code
+// (docs, configs, scripts) and the binary files it changed (prebuilt kernels, whose contents a diff
+// does not show; pictures and documents aside). Apart: functions whose code only moved but now runs
+// in another order, block or function (lines moved into, out of or within them), and those only
+// moved whole, re-indented or reformatted.
 Question what_changed(const ReviewModel& model) {
   static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
   static const RE2 picture_or_document(R"((?i)\.(?:png|jpe?g|gif|webp|bmp|ico|pdf)$)");
   Question q{"Q1", "", {}};
   std::vector<std::string> functions, kernels, module_level, other_files, binaries;
+  std::vector<std::pair<LineHit, bool>> changed;  // each function's first new or deleted line; a kernel?
   std::vector<LineHit> moved;  // per file, each function with moved lines and its first such line
   std::set<std::string> changed_anywhere;  // functions with new or deleted code, in any file
   bool anything_moved = false;
@@ -73,13 +76,23 @@ Question what_changed(const ReviewModel& model) {
         }
         changed_anywhere.insert(line.function);
         if (!seen.insert(line.function).second) continue;
-        const std::string named = "`" + line.function + "`";
         const bool kernel = RE2::PartialMatch(line.function, kernel_name) || RE2::PartialMatch(file.path, kernel_file);
-        (kernel ? kernels : functions).push_back(named);
-        if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where({&file, &line}));
+        changed.push_back({{&file, &line}, kernel});
       }
     if (outside_functions) (is_code_file(file) ? module_level : other_files).push_back("`" + file.path + "`");
     for (const auto& [function, line] : moved_here) moved.push_back({&file, line});
+  }
+  // Listed as the card names them: the function that carries the change first.
+  std::map<std::string, size_t> rank;
+  for (const std::string& name : headline_functions(model)) rank.emplace(name, rank.size());
+  const auto rank_of = [&rank](const std::pair<LineHit, bool>& entry) {
+    const auto found = rank.find(entry.first.line->function);
+    return found == rank.end() ? rank.size() : found->second;
+  };
+  std::stable_sort(changed.begin(), changed.end(), [&](const auto& a, const auto& b) { return rank_of(a) < rank_of(b); });
+  for (const auto& [hit, kernel] : changed) {
+    (kernel ? kernels : functions).push_back("`" + hit.line->function + "`");
+    if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where(hit));
   }
   std::set<std::string> moved_only;
   for (const LineHit& hit : moved)

@@ -34,6 +34,18 @@ TEST(Questions, Q1NamesKernelsSeparately) {
   EXPECT_TRUE(contains(s->question("Q1").answer, "kernels `_fwd_kernel`")) << s->question("Q1").answer;
 }
 
+TEST(Questions, Q1ListsTheFunctionWithTheMostChangedLinesFirstWithItsEvidence) {
+  const auto s = summarize_diff(one_hunk_diff("atom/models/qwen3.py",
+                                              " def load(self):\n+    self.a = 1\n \n \n"
+                                              " def forward(self, x):\n-    y = x\n+    y = x + 1\n+    z = y\n"),
+                                "t");
+  const Question& q1 = s->question("Q1");
+  EXPECT_TRUE(contains(q1.answer, "functions `forward`, `load`")) << q1.answer;
+  ASSERT_EQ(q1.evidence.size(), 2u);
+  EXPECT_EQ(q1.evidence[0].line, 14) << "forward's first changed line (old side)";
+  EXPECT_EQ(q1.evidence[1].line, 11);
+}
+
 TEST(Questions, Q2FindsArchModelAndTpInTextAndDiff) {
   const auto s = summarize_diff(one_hunk_diff("atom/model_ops/k.py", "+    if arch == \"gfx942\":\n+        x = 1\n"),
                                 "Kimi-K2.5 fix", "Tested on gfx950 with DeepSeek-V3 at TP=8.");
