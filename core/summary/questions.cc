@@ -23,6 +23,11 @@ std::string join(const std::vector<std::string>& items, size_t shown = kListed) 
   return text;
 }
 
+std::string file_name(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 // Appends `item` unless the list has it; says whether it did.
 template <typename Item>
 bool add_unique(std::vector<Item>& list, const Item& item) {
@@ -90,8 +95,20 @@ Question what_changed(const ReviewModel& model) {
     return found == rank.end() ? rank.size() : found->second;
   };
   std::stable_sort(changed.begin(), changed.end(), [&](const auto& a, const auto& b) { return rank_of(a) < rank_of(b); });
+  // A name changed in two files is listed for each, with its file (its path if the names clash).
+  std::map<std::string, std::vector<const FileView*>> files_of;
+  for (const auto& entry : changed) files_of[entry.first.line->function].push_back(entry.first.file);
+  const auto named = [&files_of](const LineHit& hit) {
+    const std::string name = "`" + hit.line->function + "`";
+    const std::vector<const FileView*>& files = files_of[hit.line->function];
+    if (files.size() < 2) return name;
+    std::string file = file_name(hit.file->path);
+    for (const FileView* other : files)
+      if (other != hit.file && file_name(other->path) == file) file = hit.file->path;
+    return name + " in `" + file + "`";
+  };
   for (const auto& [hit, kernel] : changed) {
-    (kernel ? kernels : functions).push_back("`" + hit.line->function + "`");
+    (kernel ? kernels : functions).push_back(named(hit));
     if (q.evidence.size() < kMaxEvidence) q.evidence.push_back(where(hit));
   }
   std::set<std::string> moved_only;

@@ -46,6 +46,18 @@ TEST(Questions, Q1ListsTheFunctionWithTheMostChangedLinesFirstWithItsEvidence) {
   EXPECT_EQ(q1.evidence[1].line, 11);
 }
 
+TEST(Questions, Q1NamesTheFileOfAFunctionChangedInTwoFiles) {
+  const auto s = summarize_diff(one_hunk_diff("atom/models/qwen3.py", " def forward(self, x):\n+    y = 1\n") +
+                                    one_hunk_diff("atom/models/llama.py", " def forward(self, x):\n+    z = 2\n") +
+                                    one_hunk_diff("atom/ops/a/norm.py", " def fold(x):\n+    w = 3\n") +
+                                    one_hunk_diff("atom/ops/b/norm.py", " def fold(x):\n+    v = 4\n"),
+                                "t");
+  EXPECT_TRUE(contains(s->question("Q1").answer,
+                       "functions `forward` in `qwen3.py`, `forward` in `llama.py`, `fold` in `atom/ops/a/norm.py`, "
+                       "`fold` in `atom/ops/b/norm.py`"))
+      << s->question("Q1").answer;
+}
+
 TEST(Questions, Q2FindsArchModelAndTpInTextAndDiff) {
   const auto s = summarize_diff(one_hunk_diff("atom/model_ops/k.py", "+    if arch == \"gfx942\":\n+        x = 1\n"),
                                 "Kimi-K2.5 fix", "Tested on gfx950 with DeepSeek-V3 at TP=8.");
