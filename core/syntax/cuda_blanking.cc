@@ -1,5 +1,6 @@
 #include "core/syntax/cuda_blanking.h"
 
+#include <algorithm>
 #include <array>
 
 #include "core/model/identifier_chars.h"
@@ -10,7 +11,8 @@ namespace {
 constexpr std::array<std::string_view, 9> kBlankedWords = {
     "__global__", "__device__",  "__host__",     "__forceinline__", "__noinline__",
     "__restrict__", "__shared__", "__constant__", "__managed__"};
-constexpr std::string_view kLaunchBounds = "__launch_bounds__";
+// Attributes with an argument list, blanked through its ')': HIP's cluster launch (gfx1250) too.
+constexpr std::array<std::string_view, 2> kAttributesWithArguments = {"__launch_bounds__", "__cluster_dims__"};
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -114,7 +116,8 @@ BlankedCuda blank_cuda_extensions(std::string_view source) {
       size_t blank_end = 0;
       for (std::string_view known : kBlankedWords)
         if (word == known) blank_end = end;
-      if (word == kLaunchBounds) {
+      if (std::find(kAttributesWithArguments.begin(), kAttributesWithArguments.end(), word) !=
+          kAttributesWithArguments.end()) {
         size_t open = end;
         while (open < source.size() && is_space(source[open])) ++open;
         const size_t close = open < source.size() && source[open] == '(' ? matching_paren_end(source, open)

@@ -52,6 +52,21 @@ TEST(CudaBlanking, RemembersQualifiersAndLaunches) {
   EXPECT_EQ(std::string_view(kKernelSource).substr(launch.kernel_byte, 5), "scale");
 }
 
+TEST(CudaBlanking, AClusterDimsAttributeIsBlankedWithItsArguments) {
+  constexpr const char* kClusterKernel =
+      "template <int SplitK>\n"
+      "__global__ void\n"
+      "    __cluster_dims__(SplitK, 2, 1)\n"
+      "    gemm_kernel(float* out) {\n"
+      "  out[0] = 1.0f;\n"
+      "}\n";
+  const BlankedCuda blanked = blank_cuda_extensions(kClusterKernel);
+  ASSERT_EQ(blanked.marks.qualifiers.size(), 2u);
+  EXPECT_EQ(blanked.marks.qualifiers[1].text, "__cluster_dims__(SplitK, 2, 1)");
+  EXPECT_EQ(blanked.text.find("SplitK, 2"), std::string::npos);
+  EXPECT_EQ(parse_cpp(kClusterKernel).error_count(), 0u);
+}
+
 TEST(CudaBlanking, TheBlankedKernelParsesClean) {
   const SyntaxTree tree = parse_cpp(kKernelSource);
   EXPECT_EQ(tree.error_count(), 0u);
