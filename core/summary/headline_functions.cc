@@ -3,6 +3,8 @@
 #include <map>
 #include <tuple>
 
+#include <re2/re2.h>
+
 #include "core/summary/summary_parts.h"
 
 namespace atom {
@@ -11,16 +13,24 @@ namespace {
 struct ChangedFunction {
   std::string name;
   bool in_test = false;
+  bool in_tooling = false;
   int changed_lines = 0;
   size_t first_seen = 0;  // diff order, for ties
 };
 
-// Production code before tests, then the function with more new or deleted lines. Not the file's
-// tier: the card names the backbone files apart, and blind judges preferred the function that
-// carries the change over a small edit in a backbone file (tests/labels/summary/round4-*).
+// Benchmarks and CI scripts: code that runs beside the product, not in it.
+bool is_tooling_path(const std::string& path) {
+  static const RE2 tooling(R"((?i)(?:^|/)(?:\.github/|[^/]*bench[^/]*(?:/|$)))");
+  return RE2::PartialMatch(path, tooling);
+}
+
+// Production code, then benchmarks and CI scripts, then tests; then the function with more new or
+// deleted lines. Not the file's tier: the card names the backbone files apart, and blind judges
+// preferred the function that carries the change over a small edit in a backbone file
+// (tests/labels/summary/round4-*).
 bool tells_more(const ChangedFunction& a, const ChangedFunction& b) {
-  return std::make_tuple(a.in_test, -a.changed_lines, a.first_seen) <
-         std::make_tuple(b.in_test, -b.changed_lines, b.first_seen);
+  return std::make_tuple(a.in_test, a.in_tooling, -a.changed_lines, a.first_seen) <
+         std::make_tuple(b.in_test, b.in_tooling, -b.changed_lines, b.first_seen);
 }
 
 }  // namespace
@@ -34,7 +44,7 @@ std::vector<std::string> headline_functions(const ReviewModel& model) {
         if (!is_changed_code(line) || line.function.empty()) continue;
         const auto [entry, added] = index.try_emplace({&file, line.function}, found.size());
         if (added)
-          found.push_back({line.function, file.is_test, 0, found.size()});
+          found.push_back({line.function, file.is_test, is_tooling_path(file.path), 0, found.size()});
         ++found[entry->second].changed_lines;
       }
   std::stable_sort(found.begin(), found.end(), tells_more);

@@ -19,7 +19,8 @@ bool has_pr_type(const std::vector<PrType>& types, const std::string& id);
 std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types);
 
 // Every function with new or deleted code (moved lines aside), once, the most telling first:
-// production before tests, then by the function's new or deleted lines.
+// production code, then benchmarks and CI scripts, then tests; then by the function's new or
+// deleted lines.
 std::vector<std::string> headline_functions(const ReviewModel& model);
 
 // Step 4: a PR-level entry (path "") with what each PR type calls for, then one entry per

@@ -23,6 +23,17 @@ TEST(HeadlineFunctions, ProductionBeforeTestsThenByChangedLinesThenInDiffOrder) 
             (std::vector<std::string>{"forward", "load", "capture", "test_forward"}));
 }
 
+TEST(HeadlineFunctions, BenchmarksAndCiScriptsComeAfterProductionCodeAndBeforeTests) {
+  const auto s = summarize_diff(
+      one_hunk_diff("op_tests/op_benchmarks/triton/bench_rope.py", " def bench_rope():\n+    a = 1\n+    b = 2\n+    c = 3\n") +
+          one_hunk_diff(".github/scripts/matrix.py", " def build_cell():\n+    a = 1\n+    b = 2\n") +
+          one_hunk_diff("tests/test_rope.py", " def test_rope():\n+    a = 1\n+    b = 2\n+    c = 3\n+    d = 4\n") +
+          one_hunk_diff("aiter/ops/rope.py", " def rope(x):\n+    y = x\n"),
+      "t");
+  EXPECT_EQ(s->result.headline_functions,
+            (std::vector<std::string>{"rope", "bench_rope", "build_cell", "test_rope"}));
+}
+
 TEST(HeadlineFunctions, AFunctionNamedInTwoFilesIsListedOnce) {
   const auto s = summarize_diff(one_hunk_diff("atom/models/qwen3.py", " def forward(self, x):\n+    y = 1\n") +
                                     one_hunk_diff("atom/model_engine/model_runner.py", " def forward(self):\n+    z = 2\n"),
