@@ -43,7 +43,7 @@ bool add_unique(std::vector<Item>& list, const Item& item) {
 // does not show; pictures and documents aside). Apart: functions whose code only moved but now runs
 // in another order, block or function (lines moved into, out of or within them), and those only
 // moved whole, re-indented or reformatted.
-Question what_changed(const ReviewModel& model) {
+Question what_changed(const ReviewModel& model, const std::vector<std::string>& headline) {
   static const RE2 kernel_name(R"((?i)kernel|_fwd\b|_bwd\b|^_?fwd_|^_?bwd_)");
   static const RE2 kernel_file(R"(\.(?:cu|cuh|hip)$)");
   static const RE2 picture_or_document(R"((?i)\.(?:png|jpe?g|gif|webp|bmp|ico|pdf)$)");
@@ -89,7 +89,7 @@ Question what_changed(const ReviewModel& model) {
   }
   // Listed as the card names them: the function that carries the change first.
   std::map<std::string, size_t> rank;
-  for (const std::string& name : headline_functions(model)) rank.emplace(name, rank.size());
+  for (const std::string& name : headline) rank.emplace(name, rank.size());
   const auto rank_of = [&rank](const std::pair<LineHit, bool>& entry) {
     const auto found = rank.find(entry.first.line->function);
     return found == rank.end() ? rank.size() : found->second;
@@ -353,8 +353,9 @@ Question why_or_what(const ReviewModel& model) {
 
 }  // namespace
 
-std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types) {
-  return {what_changed(model), scope(model), aiter_usage(model), mechanism(model, types), why_or_what(model)};
+std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types,
+                                       const std::vector<std::string>& headline) {
+  return {what_changed(model, headline), scope(model), aiter_usage(model), mechanism(model, types), why_or_what(model)};
 }
 
 }  // namespace atom

@@ -58,8 +58,8 @@ void add_step1_context(const ReviewModel& model, ReviewResult& result) {
 
 void summarize(const ReviewModel& model, ReviewResult& result) {
   result.pr_types = classify_pr_types(model);
-  result.questions = answer_questions(model, result.pr_types);
   result.headline_functions = headline_functions(model);
+  result.questions = answer_questions(model, result.pr_types, result.headline_functions);
   result.checklist = build_checklist(model, result.pr_types);
   result.prompts = reviewer_prompts(model);
   result.ai_signals = detect_ai_signals(model, result.pr_types, result.findings);

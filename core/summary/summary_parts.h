@@ -15,13 +15,14 @@ namespace atom {
 std::vector<PrType> classify_pr_types(const ReviewModel& model);
 bool has_pr_type(const std::vector<PrType>& types, const std::string& id);
 
-// Step 2: Q1–Q5, always all five.
-std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types);
-
 // Every function with new or deleted code (moved lines aside), once, the most telling first:
 // production code, then benchmarks and CI scripts, then tests; then by the function's new or
 // deleted lines.
 std::vector<std::string> headline_functions(const ReviewModel& model);
+
+// Step 2: Q1–Q5, always all five; Q1 lists functions in `headline` order (headline_functions).
+std::vector<Question> answer_questions(const ReviewModel& model, const std::vector<PrType>& types,
+                                       const std::vector<std::string>& headline);
 
 // Step 4: a PR-level entry (path "") with what each PR type calls for, then one entry per
 // Tier 1, Tier 2 or high-visibility file, Tier 1 first, then by path.
