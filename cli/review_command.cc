@@ -5,6 +5,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/repo_checkout.h"
+#include "cli/repo_snapshot.h"
 #include "cli/review_inputs.h"
 #include "core/engine/review.h"
 #include "core/packs/builtin_packs.h"
@@ -42,13 +43,21 @@ int run_review_command(const std::vector<std::string>& raw_args) {
   std::string diff;
   if (!read_input(diff_name, diff, error)) return fail(error);
 
+  // --repo DIR: the touched files read whole, and every source file indexed for the rules that
+  // check the change against the rest of the repository.
   std::optional<HeadFiles> head;
-  if (auto it = args.options.find("--repo"); it != args.options.end() && !read_head_files(it->second, diff, head.emplace(), error))
-    return fail(error);
+  std::optional<RepositoryIndex> repository;
+  if (auto it = args.options.find("--repo"); it != args.options.end()) {
+    std::vector<SnapshotFile> snapshot;
+    if (!read_head_files(it->second, diff, head.emplace(), error) ||
+        !read_repository_snapshot(it->second, snapshot, error))
+      return fail(error);
+    repository.emplace(std::move(snapshot));
+  }
 
   const Pack& used = pack ? *pack : builtin_pack_for_repo(meta.meta.repo);
-  const ReviewResult result = head ? run_review(diff, meta.meta, meta.given, used, *head)
-                                   : run_review(diff, meta.meta, meta.given, used);
+  const ReviewResult result = repository ? run_review(diff, meta.meta, meta.given, used, *head, *repository)
+                                         : run_review(diff, meta.meta, meta.given, used);
   if (auto reason = unusable_diff_reason(diff_name, diff, result)) return fail(*reason);
 
   const std::string format = args.options.count("--format") ? args.options.at("--format") : "markdown";

@@ -21,11 +21,19 @@
 //       nodes, lines, functions; {"grammar": null} for a path no grammar covers). The tree-sitter
 //       grammars in the module, checked by tests/wasm.
 //   forgetKeptTrees()   drops the kept parses (benchmarks time a first review with it)
+//   openRepository(files: [{path: string, bytes: Uint8Array}]) -> number
+//       indexes a snapshot of the whole repository once (core/repository/repository_index.h) and
+//       keeps it until closeRepository(id); the CLI's `review --repo DIR` reads the same from DIR
+//   review(diffBytes, metaJson, headFiles, repositoryId) -> string
+//       the three-argument review checked against that snapshot, as `review --repo DIR`
+//   closeRepository(id)   drops the snapshot
 // Bytes cross as bytes, never as JS strings: a JS string would already have replaced invalid
 // UTF-8 and the engine must see exactly what git produced (native and WASM agree).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,22 +67,44 @@ std::string diff_from(const val& diff_bytes) {
   return bytes_to_string(diff_bytes);
 }
 
-// A later entry for the same path replaces an earlier one, as a map would.
-atom::HeadFiles head_files_from(const val& list) {
-  constexpr const char* kShape = "review(diffBytes, metaJson, headFiles): headFiles must be an array of {path: string, bytes: Uint8Array}";
-  if (!val::global("Array").call<bool>("isArray", list)) throw_type_error(kShape);
-  atom::HeadFiles head;
+// Each {path, bytes} entry of `list`, in order; a TypeError naming `shape` for anything else.
+template <typename Visit>
+void each_file(const val& list, const char* shape, Visit visit) {
+  if (!val::global("Array").call<bool>("isArray", list)) throw_type_error(shape);
   const unsigned count = list["length"].as<unsigned>();
   for (unsigned index = 0; index < count; ++index) {
     const val entry = list[index];
-    if (entry.isNull() || entry.isUndefined()) throw_type_error(kShape);
+    if (entry.isNull() || entry.isUndefined()) throw_type_error(shape);
     const val path = entry["path"];
     const val bytes = entry["bytes"];
-    if (!path.isString() || !is_bytes(bytes)) throw_type_error(kShape);
-    head[path.as<std::string>()] = bytes_to_string(bytes);
+    if (!path.isString() || !is_bytes(bytes)) throw_type_error(shape);
+    visit(path.as<std::string>(), bytes_to_string(bytes));
   }
+}
+
+// A later entry for the same path replaces an earlier one, as a map would.
+atom::HeadFiles head_files_from(const val& list) {
+  atom::HeadFiles head;
+  each_file(list, "review(diffBytes, metaJson, headFiles): headFiles must be an array of {path: string, bytes: Uint8Array}",
+            [&](std::string path, std::string bytes) { head[std::move(path)] = std::move(bytes); });
   return head;
 }
+
+std::map<int, std::unique_ptr<atom::RepositoryIndex>>& open_repositories() {
+  static std::map<int, std::unique_ptr<atom::RepositoryIndex>> repositories;
+  return repositories;
+}
+
+int open_repository(const val& files) {
+  std::vector<atom::SnapshotFile> snapshot;
+  each_file(files, "openRepository(files): files must be an array of {path: string, bytes: Uint8Array}",
+            [&](std::string path, std::string bytes) { snapshot.push_back({std::move(path), std::move(bytes)}); });
+  static int next_id = 0;
+  open_repositories()[++next_id] = std::make_unique<atom::RepositoryIndex>(std::move(snapshot));
+  return next_id;
+}
+
+void close_repository(int id) { open_repositories().erase(id); }
 
 std::string review(const val& diff_bytes, const std::string& meta_json) {
   return atom::review_to_json_text(diff_from(diff_bytes), meta_json);
@@ -85,6 +115,17 @@ std::string review_with_head_files(const val& diff_bytes, const std::string& met
   const std::string diff = diff_from(diff_bytes);
   if (head_files.isUndefined() || head_files.isNull()) return atom::review_to_json_text(diff, meta_json);
   return atom::review_to_json_text(diff, meta_json, head_files_from(head_files));
+}
+
+std::string review_with_repository(const val& diff_bytes, const std::string& meta_json, const val& head_files,
+                                   int repository_id) {
+  const std::string diff = diff_from(diff_bytes);
+  const auto repository = open_repositories().find(repository_id);
+  if (repository == open_repositories().end())
+    throw_type_error("review(diffBytes, metaJson, headFiles, repositoryId): no open repository " +
+                     std::to_string(repository_id));
+  const atom::HeadFiles head = head_files.isUndefined() || head_files.isNull() ? atom::HeadFiles{} : head_files_from(head_files);
+  return atom::review_to_json_text(diff, meta_json, head, *repository->second);
 }
 
 std::string head_paths_to_read(const val& diff_bytes) {
@@ -122,6 +163,9 @@ EMSCRIPTEN_BINDINGS(atom_engine) {
   // Embind tells the two apart by the number of arguments.
   emscripten::function("review", &review);
   emscripten::function("review", &review_with_head_files);
+  emscripten::function("review", &review_with_repository);
+  emscripten::function("openRepository", &open_repository);
+  emscripten::function("closeRepository", &close_repository);
   emscripten::function("headPathsToRead", &head_paths_to_read);
   emscripten::function("validatePack", &validate_pack);
   emscripten::function("rules", &rules);

@@ -23,6 +23,7 @@ class LinePatternSet;
 
 enum class Language { Python, Cpp, Other };  // Cpp: .c .cc .cpp .cu .cuh .h .hpp .hip; Triton is Python
 struct FileTrees;  // core/analysis/file_trees.h: the parsed sides, made on first use
+class RepositoryIndex;  // core/repository/repository_index.h: the whole snapshot, a layer above
 
 struct CodeLine {
   const DiffLine* diff = nullptr;   // the underlying diff line (kind, raw text, numbers)
@@ -93,6 +94,9 @@ struct ReviewModel {
   std::string pack_name;            // "ATOM" or "": the name of the pack whose tier table applies
   const Pack* pack = nullptr;       // the repository knowledge the rules read; never null once built
   std::vector<FileView> files;
+  // The whole repository the PR lands in (its untouched files), when the host gave a snapshot:
+  // rules that verify against it ask core/repository; nullptr: only the diff's files are known.
+  const RepositoryIndex* repository = nullptr;
   std::string pr_text;              // title + "\n" + body (body may be absent)
   bool has_body = false;
 

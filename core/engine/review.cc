@@ -48,8 +48,10 @@ ParsedDiff parse_within_limits(std::string_view diff_bytes, std::vector<SkippedI
 
 ReviewResult review_parsed(const ParsedDiff& diff, const std::vector<FileSource>& sources,
                            std::vector<ParseError> notes, std::vector<SkippedInput> skipped, const PrMeta& meta,
-                           const nlohmann::json& meta_given, const Pack& pack) {
-  const ReviewModel model = build_review_model(diff, meta, pack.tiers, rule_line_patterns(), sources, &pack);
+                           const nlohmann::json& meta_given, const Pack& pack,
+                           const RepositoryIndex* repository = nullptr) {
+  ReviewModel model = build_review_model(diff, meta, pack.tiers, rule_line_patterns(), sources, &pack);
+  model.repository = repository;
   keep_only_trees_of(model.files);
 
   ReviewResult result;
@@ -104,6 +106,18 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
   std::vector<ParseError> notes;
   const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
   return review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, pack);
+}
+
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const Pack& pack, const HeadFiles& head, const RepositoryIndex& repository) {
+  std::vector<SkippedInput> skipped;
+  ParsedDiff diff = parse_within_limits(diff_bytes, skipped);
+  std::vector<ParseError> notes;
+  const std::vector<FileSource> sources = widen_to_whole_files(diff, head, notes);
+  ReviewResult result =
+      review_parsed(diff, sources, std::move(notes), std::move(skipped), meta, meta_given, pack, &repository);
+  result.repository = RepositoryRead{repository.file_count(), repository.total_bytes()};
+  return result;
 }
 
 std::vector<std::string> head_paths_to_read(std::string_view diff_bytes) {

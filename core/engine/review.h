@@ -8,6 +8,7 @@
 #include "core/diff/widen_to_whole_files.h"
 #include "core/result/review_result.h"
 #include "core/packs/pack.h"
+#include "core/repository/repository_index.h"
 
 namespace atom {
 
@@ -25,6 +26,13 @@ ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const n
 // reviewed as one hunk showing the whole file; the others keep their hunks, with a note in errors[].
 ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
                         const Pack& pack, const HeadFiles& head);
+
+// The same with the whole repository the PR lands in (`--repo DIR` read whole; the extension's
+// snapshot), indexed once (core/repository/repository_index.h) and kept by the caller across
+// reviews: the rules that verify against the repository run. The touched files' two sides come
+// from `head` and the diff, so the snapshot may hold the PR's head or its base branch.
+ReviewResult run_review(std::string_view diff_bytes, const PrMeta& meta, const nlohmann::json& meta_given,
+                        const Pack& pack, const HeadFiles& head, const RepositoryIndex& repository);
 
 // The paths whose head version the review of `diff_bytes` reads (core/diff/widen_to_whole_files.h
 // paths_needing_head), within the same input limits: all a host needs to fetch or read for the

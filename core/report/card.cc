@@ -25,7 +25,17 @@ const char* verdict_label(Verdict verdict) {
 
 namespace {
 
-std::string verdict_line(Verdict verdict) {
+// No finding is warn or red, yet the engine verified some (a note of a preview rule): the card
+// does not say LGTM over a fact it checked itself, it says what to look at.
+std::string verdict_line(const ReviewResult& result) {
+  const Verdict verdict = result.verdict;
+  if (verdict == Verdict::Lgtm) {
+    size_t verified = 0;
+    for (const Finding& finding : result.findings) verified += finding.tag == Tag::Verified ? 1 : 0;
+    if (verified > 0)
+      return "🔎 LOOK FIRST: " + std::to_string(verified) + " verified note" + (verified == 1 ? "" : "s") +
+             " below, nothing blocking";
+  }
   const char* icon = verdict == Verdict::Block ? "🔴" : verdict == Verdict::NeedsWork ? "⚠️" : "✅";
   return std::string(icon) + " " + verdict_label(verdict);
 }
@@ -80,7 +90,7 @@ std::string render_card(const ReviewResult& result) {
   std::vector<std::string> blocks;
   blocks.push_back(card_heading(result.meta, result.pack_name));
   blocks.push_back("**" + card_summary_sentence(result) + "**");
-  blocks.push_back(verdict_line(result.verdict));
+  blocks.push_back(verdict_line(result));
   if (std::string skipped = skipped_input_lines(result); !skipped.empty()) blocks.push_back(std::move(skipped));
 
   if (!result.findings.empty()) {

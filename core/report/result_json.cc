@@ -172,7 +172,7 @@ json to_result_json(const ReviewResult& result) {
   for (const auto& part : result.skipped)
     skipped.push_back({{"limit", part.limit}, {"path", string_or_null(part.path)}, {"size", part.size}, {"max", part.max}});
 
-  return {{"schema", "atom-review/1"},
+  json out = {{"schema", "atom-review/1"},
           {"pr", result.pr_given.is_object() ? result.pr_given : json::object()},
           {"pack", string_or_null(result.pack_name)},
           {"stats", stats_json(result)},
@@ -194,6 +194,8 @@ json to_result_json(const ReviewResult& result) {
           {"draft", render_card(result)},
           {"errors", std::move(errors)},
           {"skipped", std::move(skipped)}};
+  if (result.repository) out["repository"] = {{"files", result.repository->files}, {"bytes", result.repository->bytes}};
+  return out;
 }
 
 }  // namespace atom

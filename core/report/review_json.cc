@@ -18,7 +18,8 @@ std::string failed_review_json(std::vector<ParseError> errors) {
 // Indented as `atom-review review --format json` prints it: native and WASM give the same bytes.
 // Without `head` the diff alone is reviewed; the pack is meta.pack, else the built-in pack of
 // meta.repo, as in the CLI (--pack, else the built-in one).
-std::string review_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles* head) {
+std::string review_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles* head,
+                             const RepositoryIndex* repository = nullptr) {
   const MetaParseResult parsed = parse_pr_meta(meta_json_text);
   if (!parsed.error.empty()) return failed_review_json({{"bad-meta", parsed.error, 0}});
   nlohmann::json given = nlohmann::json::parse(meta_json_text.begin(), meta_json_text.end(), nullptr,
@@ -38,8 +39,9 @@ std::string review_json_text(std::string_view diff_bytes, std::string_view meta_
     given.erase("pack");   // as with --pack, the result's "pr" holds the PR, not the pack
   }
   const Pack& pack = given_pack ? *given_pack : builtin_pack_for_repo(parsed.meta.repo);
-  const ReviewResult result = head ? run_review(diff_bytes, parsed.meta, given, pack, *head)
-                                   : run_review(diff_bytes, parsed.meta, given, pack);
+  const ReviewResult result = head && repository ? run_review(diff_bytes, parsed.meta, given, pack, *head, *repository)
+                              : head             ? run_review(diff_bytes, parsed.meta, given, pack, *head)
+                                                 : run_review(diff_bytes, parsed.meta, given, pack);
   return dump_json(to_result_json(result), 2);
 }
 
@@ -51,6 +53,11 @@ std::string review_to_json_text(std::string_view diff_bytes, std::string_view me
 
 std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head) {
   return review_json_text(diff_bytes, meta_json_text, &head);
+}
+
+std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head,
+                                const RepositoryIndex& repository) {
+  return review_json_text(diff_bytes, meta_json_text, &head, &repository);
 }
 
 }  // namespace atom

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include "core/diff/widen_to_whole_files.h"
+#include "core/repository/repository_index.h"
 
 namespace atom {
 
@@ -16,5 +17,9 @@ std::string review_to_json_text(std::string_view diff_bytes, std::string_view me
 
 // The same with the files at the PR's head, as run_review(..., HeadFiles) reviews them.
 std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head);
+
+// The same checked against the whole repository, as run_review(..., HeadFiles, RepositoryIndex).
+std::string review_to_json_text(std::string_view diff_bytes, std::string_view meta_json_text, const HeadFiles& head,
+                                const RepositoryIndex& repository);
 
 }  // namespace atom

@@ -1,6 +1,7 @@
 // Everything a review produced, before it is rendered (JSON, card, SARIF).
 #pragma once
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -87,6 +88,12 @@ struct SkippedInput {
 enum class Verdict { Lgtm, NeedsWork, Block };
 const char* to_string(Verdict verdict);  // "lgtm" | "needs_work" | "block"
 
+// The repository snapshot the review checked the change against (core/repository).
+struct RepositoryRead {
+  size_t files = 0;  // source files indexed
+  size_t bytes = 0;
+};
+
 struct ReviewResult {
   nlohmann::json pr_given = nlohmann::json::object();  // the meta exactly as given (echoed as "pr")
   PrMeta meta;
@@ -111,6 +118,7 @@ struct ReviewResult {
   Verdict verdict = Verdict::Lgtm;
   std::vector<ParseError> errors;
   std::vector<SkippedInput> skipped;     // empty unless the review is partial
+  std::optional<RepositoryRead> repository;  // none: only the diff's files were read
 };
 
 }  // namespace atom

@@ -1,7 +1,9 @@
 // Whole files: the WebAssembly engine given the files it names at the head, as the extension
-// downloads them (headPathsToRead(diff), then review(diff, meta, headFiles)), and the native CLI
-// given the PR's files as a checkout (`review --repo DIR`) give the same JSON bytes, on a sample of
-// the real corpus diffs with their files from scripts/corpus-trees.
+// downloads them (headPathsToRead(diff), then review(diff, meta, headFiles, repositoryId) with the
+// folder's files as the repository snapshot, openRepository), and the native CLI given the folder
+// as a checkout (`review --repo DIR`, which reads the touched files whole and indexes every source
+// file) give the same JSON bytes, on a sample of the real corpus diffs with their files from
+// scripts/corpus-trees.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -60,7 +62,9 @@ for (const corpus of ['atom', 'aiter']) {
       const diffBytes = readFileSync(diffPath);
       const wanted = new Set(JSON.parse(engine.headPathsToRead(diffBytes)));
       const downloaded = filesUnder(headDir).filter((file) => wanted.has(file.path));
-      const wasm = Buffer.from(engine.review(diffBytes, metaText, downloaded), 'utf8');
+      const repository = engine.openRepository(filesUnder(headDir));
+      const wasm = Buffer.from(engine.review(diffBytes, metaText, downloaded, repository), 'utf8');
+      engine.closeRepository(repository);
       const native = withoutFinalNewline(await nativeReviewJson(diffPath, existsSync(metaPath) ? metaPath : null, headDir));
       const widened = !JSON.parse(native).errors.some((error) => error.code.startsWith('repo-file-'));
       return { name, same: Buffer.compare(wasm, native) === 0, widened };

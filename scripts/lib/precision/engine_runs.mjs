@@ -1,12 +1,15 @@
 // Runs the built CLI on corpus commits, in the two modes labels name: `hunks` (the diff alone,
 // through `batch`) and `whole` (`review --repo <corpus-trees>/<repo>/<sha10>/head`); on the
 // labelled PRs outside the corpus (labelled_prs.mjs): hunks, and whole where the trees hold some
-// of their head files; and on the added-file set (addedSet below): hunks, each file its own diff.
+// of their head files; on the added-file set (addedSet below): hunks, each file its own diff; and
+// `repository` (`review --repo <the whole tree at the PR's head>`, from the bundles: the corpus
+// window's and the earlier PRs', scripts/lib/bundle-checkouts.mjs).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelledHead, labelledPrs } from './labelled_prs.mjs';
+import { BundleCheckouts, checkoutsCache } from '../bundle-checkouts.mjs';
 
 // "ROCm/ATOM" → "atom", "ROCm/aiter" → "aiter": the folder under ../shared/corpus and the trees.
 export const repoDir = (repo) => repo.slice(repo.indexOf('/') + 1).toLowerCase();
@@ -53,7 +56,15 @@ export function runEngine({ cli, shared, trees, targets }) {
   const outside = new Map(labelledPrs(shared).map((pr) => [`${pr.repo} ${pr.commit}`, pr]));
   const labelled = [];
   const added = [];
+  const checkouts = new BundleCheckouts(shared, checkoutsCache());
+  const withRepository = [];
   const present = [...unique.values()].filter((t) => {
+    if (t.mode === 'repository') {
+      const set = checkouts.setOf(repoDir(t.repo), t.commit);
+      if (set) withRepository.push({ target: t, set });
+      else missing.push(t);
+      return false;
+    }
     if (existsSync(corpusDiff(shared, t.repo, t.commit))) return true;
     const pr = outside.get(`${t.repo} ${t.commit}`);
     const addedDir = pr ? null : addedSet(trees, t.repo, t.commit);
@@ -99,11 +110,30 @@ export function runEngine({ cli, shared, trees, targets }) {
       const result = JSON.parse(execFileSync(cli, [...args, diff], { maxBuffer: 1 << 30 }).toString());
       for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
     }
+    // In bundle order, so that each checkout moves the working tree forward a little.
+    for (const { target, set } of withRepository.sort((a, b) => a.target.repo.localeCompare(b.target.repo) ||
+      bundleIndex(checkouts, a) - bundleIndex(checkouts, b))) {
+      const dir = checkouts.checkout(set, repoDir(target.repo), target.commit);
+      if (!dir) {
+        missing.push(target);
+        continue;
+      }
+      const metaPath = checkouts.metaPath(set, repoDir(target.repo), target.commit);
+      const args = ['review', '--format', 'json', ...allRulesFlag(cli), '--repo', dir, ...(metaPath ? ['--meta', metaPath] : []),
+        checkouts.diffPath(set, repoDir(target.repo), target.commit)];
+      const result = JSON.parse(execFileSync(cli, args, { maxBuffer: 1 << 30 }).toString());
+      for (const finding of result.findings ?? []) findings.push({ ...target, finding, result });
+    }
   } finally {
     rmSync(empty, { recursive: true, force: true });
     rmSync(metas, { recursive: true, force: true });
   }
   return { findings, missing };
+}
+
+function bundleIndex(checkouts, { target, set }) {
+  const tree = checkouts.tree(set, repoDir(target.repo));
+  return tree ? tree.order.findIndex(([, sha10]) => sha10 === target.commit) : -1;
 }
 
 // ['--all-rules'] when the CLI has it (engines before it had no off rules): labels are made and

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 
 export const VERDICTS = ['TP', 'LOW', 'FP'];
-export const MODES = ['hunks', 'whole'];
+export const MODES = ['hunks', 'whole', 'repository'];
 const REQUIRED = ['repo', 'commit', 'rule', 'mode', 'engine'];
 
 // The finding a label (or an engine finding, given its commit and mode) is about: same repository,
@@ -39,7 +39,7 @@ export function parseLabels(text, source) {
     const missing = REQUIRED.filter((key) => typeof label[key] !== 'string' || !label[key]);
     if (missing.length) problems.push(`${where}: missing ${missing.join(', ')}`);
     else if (!VERDICTS.includes(label.verdict)) problems.push(`${where}: verdict must be TP, LOW or FP`);
-    else if (!MODES.includes(label.mode)) problems.push(`${where}: mode must be hunks or whole`);
+    else if (!MODES.includes(label.mode)) problems.push(`${where}: mode must be hunks, whole or repository`);
     else labels.push({ ...label, source: where });
   });
   return { labels, problems, unfilled };

@@ -16,12 +16,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The data flows diff → syntax → analysis → rules → engine → report; model, syntax, tiers and packs
-// are the plain data and knowledge everything reads, result the review's outcome as data (which
+// The data flows diff → syntax → analysis → repository → rules → engine → report; model, syntax,
+// tiers and packs are the plain data and knowledge everything reads, repository the index of the
+// whole snapshot that rules query, result the review's outcome as data (which
 // summary fills and report renders). Each layer is its own library (CMakeLists.txt), linked only
 // to the layers before it, so a call into a later layer also fails to link.
-const std::vector<std::string> kLayers = {"model", "syntax", "tiers", "diff",    "packs",  "analysis",
-                                          "rules", "result", "summary", "engine", "report"};
+const std::vector<std::string> kLayers = {"model",      "syntax", "tiers",  "diff",    "packs",  "analysis",
+                                          "repository", "rules",  "result", "summary", "engine", "report"};
 
 int rank_of(const std::string& layer) {
   const auto it = std::find(kLayers.begin(), kLayers.end(), layer);

@@ -69,6 +69,18 @@ TEST_F(AtomReviewCli, ReviewRunsAndFailOnDecidesExitOne) {
   EXPECT_TRUE(nlohmann::json::parse(sarif.out, nullptr, false).contains("runs"));
 }
 
+// The demo PR (./scripts/run) has a verified note, an uninitialised buffer reduced with
+// atomic_max: its card must not say LGTM above it.
+TEST_F(AtomReviewCli, TheDemoCardSaysNoLgtmOverItsVerifiedNote) {
+  const std::string demo = std::string(ATOM_SOURCE_DIR) + "/tests/fixtures/demo/";
+  CliRun card = invoke("review --meta " + demo + "demo-pr.meta.json --repo " + demo + "demo-pr-head " + demo +
+                       "demo-pr.diff");
+  ASSERT_EQ(card.exit_code, 0) << card.err;
+  EXPECT_EQ(card.out.find("LGTM"), std::string::npos) << card.out;
+  EXPECT_NE(card.out.find("🔎 LOOK FIRST"), std::string::npos) << card.out;
+  EXPECT_NE(card.out.find("[verified]"), std::string::npos) << card.out;
+}
+
 // A rule its labels turned off does not run; --all-rules runs it again, as a note (review and batch).
 TEST_F(AtomReviewCli, AnOffRuleRunsOnlyWithAllRules) {
   const std::string diff = write("todo.diff", kTodoDiff);

@@ -56,6 +56,20 @@ TEST(Card, StartsWithTheHeadingThenSummaryThenVerdict) {
   EXPECT_NE(card.substr(card.size() - 2), "\n\n");
 }
 
+// A note the engine verified itself is no LGTM: the verdict line says to look at it first.
+TEST(Card, NoLgtmOverAVerifiedNote) {
+  ReviewResult result = basic_result();
+  result.verdict = Verdict::Lgtm;
+  result.findings.push_back(finding_of(*find_rule("D1"), Severity::Note, "aiter/ops/quant.py", 12, Tag::Verified));
+  std::string card = render_card(result);
+  EXPECT_EQ(card.find("LGTM"), std::string::npos) << card;
+  EXPECT_NE(card.find("🔎 LOOK FIRST: 1 verified note below, nothing blocking"), std::string::npos) << card;
+  // An inferred note is a question, not a checked fact: the card may still say LGTM.
+  result.findings.back().tag = Tag::Inferred;
+  card = render_card(result);
+  EXPECT_NE(card.find("✅ LGTM"), std::string::npos) << card;
+}
+
 TEST(Card, FindingsSectionIsOmittedWhenEmpty) {
   const std::string card = render_card(basic_result());
   for (const auto& line : lines_of(card)) EXPECT_FALSE(is_finding_bullet(line)) << line;

@@ -3,6 +3,7 @@
 // `ok: <ID>` markers beside lines say where a finding must / must not sit. Each fixture runs
 // twice: from its hunks, and whole-file (run_rule_whole_file: the head made from the diff, the
 // base rebuilt, the differential filter applied), and must hold its expectations both ways.
+#include <optional>
 #include <set>
 #include <gtest/gtest.h>
 #include <re2/re2.h>
@@ -92,12 +93,25 @@ void check_fixture(const Fixture& fixture, Mode mode) {
   // A head made from the diff is only the fixture's file where the diff shows it all: blank lines
   // in place of unseen ones would hide a def's start or the hunk's section (D1c, AI4, HK7 read
   // those). Other fixtures give their whole files in <name>.head/.
-  const HeadFiles head = fixture.head.empty() ? HeadFiles{} : read_head_files(fixture.head);
+  if (!fixture.repo.empty() && mode == Mode::Hunks)
+    GTEST_SKIP() << "checked against its repository (" << fixture.diff.stem().string() << ".repo/): whole-file only";
+  HeadFiles head = fixture.head.empty() ? HeadFiles{} : read_head_files(fixture.head);
+  std::optional<RepositoryIndex> repository;
+  if (!fixture.repo.empty()) {
+    std::vector<SnapshotFile> snapshot;
+    for (const auto& [path, text] : read_head_files(fixture.repo)) {
+      snapshot.push_back({path, text});
+      if (std::any_of(diff.files.begin(), diff.files.end(), [&](const FileDiff& f) { return f.new_path == path; }))
+        head[path] = text;
+    }
+    repository.emplace(std::move(snapshot));
+  }
   if (mode == Mode::WholeFile) expect_whole_source_files(head);
   if (mode == Mode::WholeFile && !shows_whole_heads(diff, head))
     GTEST_SKIP() << "the fixture shows no whole file and has no " << fixture.diff.stem().string() << ".head/";
-  const std::vector<Finding> all = mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta)
-                                                       : run_rule_whole_file(fixture.rule, diff_text, meta, head);
+  const std::vector<Finding> all =
+      mode == Mode::Hunks ? run_rule(fixture.rule, diff_text, meta)
+                          : run_rule_whole_file(fixture.rule, diff_text, meta, head, repository ? &*repository : nullptr);
   std::vector<Finding> findings;
   for (const Finding& finding : all) {
     EXPECT_EQ(finding.rule, fixture.rule) << "a rule must report under its own id";

@@ -86,7 +86,7 @@ std::string head_from_new_side(const FileDiff& file) {
 }
 
 std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff_text, const PrMeta& meta,
-                                         const HeadFiles& given_head) {
+                                         const HeadFiles& given_head, const RepositoryIndex* repository) {
   const Rule* rule = find_rule(rule_id);
   if (rule == nullptr) {
     ADD_FAILURE() << "no registered rule " << rule_id;
@@ -107,7 +107,8 @@ std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string
     if (!diff.files[i].binary && sources[i].source != ReviewSource::Whole)
       ADD_FAILURE() << diff.files[i].path() << " was reviewed from its hunks (" << sources[i].reason << ")";
   const TierTable tiers = builtin_pack_for_repo(meta.repo).tiers;
-  const ReviewModel model = build_review_model(diff, meta, tiers, rule_line_patterns(), sources);
+  ReviewModel model = build_review_model(diff, meta, tiers, rule_line_patterns(), sources);
+  model.repository = repository;
   return run_with_baseline_filter(*rule, model, meta, tiers);
 }
 
@@ -152,6 +153,9 @@ std::vector<Fixture> all_fixtures() {
       std::filesystem::path head = entry.path();
       head.replace_extension(".head");
       if (std::filesystem::is_directory(head)) fixture.head = head;
+      std::filesystem::path repo = entry.path();
+      repo.replace_extension(".repo");
+      if (std::filesystem::is_directory(repo)) fixture.repo = repo;
       std::string name = fixture.rule + "_" + entry.path().stem().string();
       for (char& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

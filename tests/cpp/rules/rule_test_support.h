@@ -8,6 +8,7 @@
 #include "core/diff/widen_to_whole_files.h"
 #include "core/model/diff.h"
 #include "core/model/pr_meta.h"
+#include "core/repository/repository_index.h"
 #include "core/rules/finding.h"
 
 namespace atom::testing {
@@ -26,8 +27,10 @@ std::vector<Finding> run_rule(const std::string& rule_id, std::string_view diff,
 // else made from the diff alone (head_from_new_side); the files are widened to whole files with
 // their bases rebuilt, and the differential filter drops what the whole base already had. A head
 // that does not agree with the diff is a test failure.
+// With `repository`, the rules that check the change against the whole repository run too.
 std::vector<Finding> run_rule_whole_file(const std::string& rule_id, std::string_view diff,
-                                         const PrMeta& meta = default_fixture_meta(), const HeadFiles& head = {});
+                                         const PrMeta& meta = default_fixture_meta(), const HeadFiles& head = {},
+                                         const RepositoryIndex* repository = nullptr);
 
 // True when the diff shows every file's whole head, or `head` holds it: added, deleted or binary
 // files, and files whose hunks run on from line 1 without a gap (taken to end where the last hunk
@@ -49,6 +52,9 @@ struct Fixture {
   std::filesystem::path diff;           // .../fires_basic.diff
   std::filesystem::path meta;           // .../fires_basic.meta.json, empty when absent
   std::filesystem::path head;           // .../fires_basic.head/, the files whole; empty when absent
+  // .../fires_basic.repo/, the whole repository at the PR's head (the rules that verify against the
+  // repository, core/repository); empty when absent. Such a fixture runs whole-file only.
+  std::filesystem::path repo;
   std::string test_name;                // "HK4_fires_basic" (gtest-safe)
 };
 

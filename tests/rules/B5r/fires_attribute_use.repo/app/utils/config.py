@@ -1,0 +1,5 @@
+DEFAULT_BLOCK = 16
+
+
+def block_size():
+    return DEFAULT_BLOCK

@@ -1,0 +1,5 @@
+from pkg.core import kernel
+
+
+def go():
+    return kernel()

@@ -1,0 +1,3 @@
+from pkg.legacy import thing
+
+thing()

@@ -1,0 +1,9 @@
+import torch
+
+
+def new_fn(x, scale):
+    return x * scale
+
+
+def other(x):
+    return x + 1
