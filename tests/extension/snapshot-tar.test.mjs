@@ -2,14 +2,15 @@
 // repository made here (as GitHub's archive/<sha>.tar.gz is), and GNU tar for its own long names.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import {
   SNAPSHOT_LIMITS, SnapshotArchiveError, isSourcePath, readSnapshotTar, readSnapshotTarGz,
 } from '../../extension/background/snapshot-tar.js';
+import { gitArchive } from './support/git-archive.mjs';
 
 const LONG_NAME = `${'k'.repeat(120)}.py`; // one component over ustar's 100 bytes: only a pax header holds it
 const LONG_DIRS = `${'a'.repeat(60)}/${'b'.repeat(60)}/split.py`; // fits ustar's prefix + name
@@ -31,11 +32,6 @@ const FILES = {
   'data/big.json': BIG,
 };
 
-const git = (cwd, ...args) => execFileSync('git', args, {
-  cwd, maxBuffer: 64 * 1024 * 1024,
-  env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't',
-    GIT_COMMITTER_EMAIL: 't@example.invalid', GIT_CONFIG_NOSYSTEM: '1', HOME: cwd },
-});
 
 // A ReadableStream handing out `bytes` in chunks of `size` bytes (archives arrive in odd pieces).
 function streamOf(bytes, size = 997) {
@@ -52,26 +48,14 @@ const text = (bytes) => new TextDecoder().decode(bytes);
 const byPath = (result) => Object.fromEntries(result.files.map(({ path, bytes }) => [path, text(bytes)]));
 
 describe('a git archive of a small repository', () => {
-  let dir;
   let commit;
   let targz;
   let tar;
 
   before(() => {
-    dir = mkdtempSync(join(tmpdir(), 'snapshot-tar-'));
-    for (const [path, content] of Object.entries(FILES)) {
-      mkdirSync(join(dir, dirname(path)), { recursive: true });
-      writeFileSync(join(dir, path), content);
-    }
-    symlinkSync('atom/model_ops/moe.py', join(dir, 'moe_link.py'));
-    git(dir, 'init', '-q');
-    git(dir, 'add', '-A');
-    git(dir, 'commit', '-q', '-m', 'snapshot');
-    commit = text(git(dir, 'rev-parse', 'HEAD')).trim();
-    targz = git(dir, 'archive', '--format=tar.gz', '--prefix=ATOM-abc123/', 'HEAD');
+    ({ commit, targz } = gitArchive({ files: FILES, symlinks: { 'moe_link.py': 'atom/model_ops/moe.py' } }));
     tar = gunzipSync(targz);
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
 
   test('the archive really uses a pax header for the long name and the ustar prefix for the long folders', () => {
     const raw = tar.toString('latin1');
