@@ -103,8 +103,9 @@ const LINK_TYPES = new Set(['1', '2']);
 
 /**
  * The tar reader proper, fed chunk by chunk (`push`), synchronous. `finish()` returns
- * {files: [{path, bytes}], skipped, tooLarge: [{path, size}], keptBytes, archiveBytes, commit}
- * (`commit`: the pax global header's comment, which git archive sets to the commit; else null).
+ * {files: [{path, bytes}], skipped, tooLarge: [{path, size}], keptBytes, archiveBytes, commit, committedAt}
+ * (`commit`: the pax global header's comment, which git archive sets to the commit; else null;
+ * `committedAt`: the first entry's time in ms, which git archive sets to the commit's; else null).
  * Both throw SnapshotArchiveError.
  */
 export class SnapshotTarReader {
@@ -117,6 +118,7 @@ export class SnapshotTarReader {
     this.keptBytes = 0;
     this.archiveBytes = 0;
     this.commit = null;
+    this.committedAt = null;
     this.root = null;
     this.header = new Uint8Array(BLOCK);
     this.headerFill = 0;
@@ -202,6 +204,8 @@ export class SnapshotTarReader {
       this.next = {};
       this.lastPath = path;
       entry.path = path;
+      // git archive stamps every entry with the commit's time.
+      if (this.committedAt === null) this.committedAt = number(block, 136, 12) * 1000 || null;
       this.place(entry, type, path);
     }
     this.entry = entry;
@@ -262,8 +266,8 @@ export class SnapshotTarReader {
       const where = this.lastPath === null ? '' : ` (the last entry read: \`${this.lastPath}\`)`;
       throw new SnapshotArchiveError('truncated', `the archive ends before its end-of-archive marker${where}`);
     }
-    const { files, skipped, tooLarge, keptBytes, archiveBytes, commit } = this;
-    return { files, skipped, tooLarge, keptBytes, archiveBytes, commit };
+    const { files, skipped, tooLarge, keptBytes, archiveBytes, commit, committedAt } = this;
+    return { files, skipped, tooLarge, keptBytes, archiveBytes, commit, committedAt };
   }
 }
 

@@ -49,11 +49,12 @@ const byPath = (result) => Object.fromEntries(result.files.map(({ path, bytes })
 
 describe('a git archive of a small repository', () => {
   let commit;
+  let committedAt;
   let targz;
   let tar;
 
   before(() => {
-    ({ commit, targz } = gitArchive({ files: FILES, symlinks: { 'moe_link.py': 'atom/model_ops/moe.py' } }));
+    ({ commit, committedAt, targz } = gitArchive({ files: FILES, symlinks: { 'moe_link.py': 'atom/model_ops/moe.py' } }));
     tar = gunzipSync(targz);
   });
 
@@ -88,8 +89,10 @@ describe('a git archive of a small repository', () => {
     assert.equal(result.archiveBytes, tar.length);
   });
 
-  test('names the commit git archive wrote into the global pax header', async () => {
-    assert.equal((await readSnapshotTarGz(streamOf(targz))).commit, commit);
+  test('names the commit git archive wrote into the global pax header, and its time', async () => {
+    const result = await readSnapshotTarGz(streamOf(targz));
+    assert.equal(result.commit, commit);
+    assert.equal(result.committedAt, committedAt);
   });
 
   test('the same result whatever the chunk sizes', async () => {
