@@ -2,7 +2,7 @@
 // downloaded once (snapshot-fetch.js), with the pull request's head versions of the touched files
 // laid over it. `repositoryFilesForEngine` is what the engine's repository index takes: the
 // `[{path, bytes}]` list, the same shape as `headFiles`.
-import { snapshotKey } from './snapshot-store.js';
+import { snapshotKey } from '../shared/snapshot-store.js';
 import { SnapshotUnavailable, fetchSnapshot } from './snapshot-fetch.js';
 
 export const SNAPSHOT_REUSE_MS = 24 * 60 * 60 * 1000; // a base branch's snapshot younger than a day is reused

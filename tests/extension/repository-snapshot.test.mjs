@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { IDBFactory } from 'fake-indexeddb';
 import { RepositorySnapshots, SNAPSHOT_REUSE_MS, repositoryFilesForEngine } from '../../extension/background/repository-snapshot.js';
-import { SnapshotStore } from '../../extension/background/snapshot-store.js';
+import { SnapshotStore } from '../../extension/shared/snapshot-store.js';
 import { SnapshotUnavailable } from '../../extension/background/snapshot-fetch.js';
 import { ageText, snapshotReadText, touchedFilesOnlyText } from '../../extension/shared/snapshot-text.js';
 

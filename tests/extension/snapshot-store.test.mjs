@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { IDBFactory } from 'fake-indexeddb';
 import {
   DEFAULT_SNAPSHOT_CACHE_BYTES, SnapshotStore, evictionVictims, snapshotBytes, snapshotKey,
-} from '../../extension/background/snapshot-store.js';
+} from '../../extension/shared/snapshot-store.js';
 
 const sha = (n) => String(n).padStart(40, '0');
 const ATOM = { owner: 'ROCm', repo: 'ATOM' };

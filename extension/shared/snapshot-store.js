@@ -6,7 +6,7 @@
 // Two object stores: `snapshots` holds each snapshot's description (small: listed, sorted and
 // evicted without reading any file), `files` its files as one record, read only when a review
 // needs them.
-import { hostOf } from '../shared/github-host.js';
+import { hostOf } from './github-host.js';
 
 export const SNAPSHOT_DB = 'atom-review-snapshots';
 export const DEFAULT_SNAPSHOT_CACHE_BYTES = 200 * 1024 * 1024;
