@@ -5,6 +5,7 @@ import { FEATURES } from '../shared/features.js';
 import { AddForm } from './add-form.jsx';
 import { HostsSection } from './hosts-section.jsx';
 import { PacksSection } from './packs-section.jsx';
+import { SnapshotsSection } from './snapshots-section.jsx';
 import { VerdictsSection } from './verdicts-section.jsx';
 import { normalizeRepoPattern } from '../shared/scope.js';
 import {
@@ -89,6 +90,7 @@ export function OptionsPage({ api, builtInRepos, builtInPacks }) {
       <FeatureSwitches api={api} settings={settings} onError={onError} />
       <Repositories api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
       <HostsSection api={api} settings={settings} onError={onError} />
+      <SnapshotsSection api={api} settings={settings} builtInRepos={builtInRepos} onError={onError} />
       <PacksSection api={api} builtInPacks={builtInPacks} onError={onError} />
       <VerdictsSection api={api} settings={settings} onError={onError} />
     </>

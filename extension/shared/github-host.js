@@ -58,6 +58,11 @@ export function rawFileSources(host = GITHUB_COM) {
   return host === GITHUB_COM ? ['https://raw.githubusercontent.com'] : [`${siteOrigin(host)}/raw`, `https://raw.${host}`];
 }
 
+/** Where a repository archive (`/OWNER/REPO/archive/<sha>.tar.gz`) is served after the host's redirect. */
+export function archiveSource(host = GITHUB_COM) {
+  return host === GITHUB_COM ? 'https://codeload.github.com' : siteOrigin(host);
+}
+
 /** The host permissions an Enterprise host needs (requested on the options page when it is added). */
 export function enterpriseHostPermissions(host) {
   return [`https://${host}/*`, `https://raw.${host}/*`];

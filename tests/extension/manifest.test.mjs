@@ -7,11 +7,12 @@ import { test } from 'node:test';
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'manifest.json'), 'utf8'));
 
-test('permissions: storage and the three GitHub hosts; an Enterprise host only when the user adds it', () => {
+test('permissions: storage and the four GitHub hosts; an Enterprise host only when the user adds it', () => {
   assert.equal(manifest.manifest_version, 3);
   assert.deepEqual(manifest.permissions, ['storage']);
   assert.deepEqual(manifest.host_permissions,
-    ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
+    ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*',
+      'https://codeload.github.com/*']);
   // Asked for on the options page, one host at a time, when the user adds an Enterprise host.
   assert.deepEqual(manifest.optional_host_permissions, ['https://*/*']);
   assert.deepEqual(manifest.optional_permissions, ['scripting']);

@@ -39,11 +39,12 @@ describe('built extension packages', { skip: !built && 'run node extension/build
   // What each store package asks the user for, spelled out here rather than read from manifest.json,
   // so that a new permission anywhere fails until it is written down.
   for (const [browser, zipName] of [['Chrome', 'atom-review-chrome.zip'], ['Firefox', 'atom-review-firefox.zip']]) {
-    test(`${browser} package asks for exactly storage and the three GitHub hosts, and an Enterprise host only when added`, () => {
+    test(`${browser} package asks for exactly storage and the four GitHub hosts, and an Enterprise host only when added`, () => {
       const manifest = JSON.parse(readZip(readFileSync(join(dist, zipName)))['manifest.json']);
       assert.deepEqual(manifest.permissions, ['storage']);
       assert.deepEqual(manifest.host_permissions,
-        ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*']);
+        ['https://github.com/*', 'https://patch-diff.githubusercontent.com/*', 'https://raw.githubusercontent.com/*',
+          'https://codeload.github.com/*']);
       assert.deepEqual(manifest.optional_permissions, ['scripting']);
       assert.deepEqual(manifest.optional_host_permissions, ['https://*/*']);
       for (const key of ['web_accessible_resources',

@@ -4,13 +4,14 @@ import { test } from 'node:test';
 import { FEATURE_IDS } from '../../extension/shared/features.js';
 import {
   MAX_HOSTS, MAX_REPOS, SYNC_ITEM_MAX_BYTES, SYNC_KEYS, SettingsTooLarge, isFeatureOn, loadSettings,
-  onSettingsChanged, setFeatureOn, setHosts, setOffRulesRun, setRepos, settingsFromStorage,
+  SNAPSHOT_CACHE_MIB, onSettingsChanged, setFeatureOn, setHosts, setOffRulesRun, setRepos, setSnapshotCacheMiB, setSnapshotPolicy,
+  settingsFromStorage, snapshotPolicy,
 } from '../../extension/shared/settings.js';
 import { fakeStorage } from './support/fake-storage.mjs';
 
 test('nothing stored: every feature on, no added repository, no Enterprise host, the off rules not run', async () => {
   const settings = await loadSettings(fakeStorage());
-  assert.deepEqual(settings, { features: {}, repos: [], hosts: [], offRules: false });
+  assert.deepEqual(settings, { features: {}, repos: [], hosts: [], offRules: false, snapshotPolicies: {}, snapshotCacheMiB: 200 });
   for (const id of FEATURE_IDS) assert.equal(isFeatureOn(settings, id), true, id);
 });
 
@@ -76,8 +77,43 @@ test('stored values of the wrong shape read as the defaults', () => {
     [SYNC_KEYS.repos]: ['octo/demo', 42, 'not a repo'],
     [SYNC_KEYS.hosts]: ['ghe.example.com', 'github.com', null],
     [SYNC_KEYS.offRules]: 'yes',
+    [SYNC_KEYS.snapshotPolicies]: { 'ROCm/ATOM': 'always', 'octo/demo': 'sometimes', 'not a repo': 'never' },
+    [SYNC_KEYS.snapshotCacheMiB]: 1.5,
   });
-  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], hosts: ['ghe.example.com'], offRules: false });
+  assert.deepEqual(settings, { features: { findings: false }, repos: ['octo/demo'], hosts: ['ghe.example.com'], offRules: false,
+    snapshotPolicies: { 'ROCm/ATOM': 'always' }, snapshotCacheMiB: 200 });
+  assert.deepEqual(settingsFromStorage({ [SYNC_KEYS.snapshotPolicies]: ['ROCm/ATOM'], [SYNC_KEYS.snapshotCacheMiB]: 8 }).snapshotPolicies, {});
+  assert.equal(settingsFromStorage({ [SYNC_KEYS.snapshotCacheMiB]: 8 }).snapshotCacheMiB, 200);
+});
+
+test('snapshot policies per repository: ask by default, never or always stored, the exact name over a pattern', async () => {
+  const storage = fakeStorage();
+  const atom = { owner: 'ROCm', repo: 'ATOM' };
+  assert.equal(snapshotPolicy(await loadSettings(storage), atom), 'ask');
+  await setSnapshotPolicy(storage, 'ROCm/*', 'never');
+  await setSnapshotPolicy(storage, ' ROCm/ATOM ', 'always');
+  await setSnapshotPolicy(storage, 'ghe.example.com/acme/widgets', 'never');
+  assert.deepEqual(storage.sync.items.get(SYNC_KEYS.snapshotPolicies),
+    { 'ROCm/*': 'never', 'ROCm/ATOM': 'always', 'ghe.example.com/acme/widgets': 'never' });
+  const settings = await loadSettings(storage);
+  assert.equal(snapshotPolicy(settings, atom), 'always');
+  assert.equal(snapshotPolicy(settings, { owner: 'rocm', repo: 'atom' }), 'always', 'GitHub names ignore case');
+  assert.equal(snapshotPolicy(settings, { owner: 'ROCm', repo: 'aiter' }), 'never');
+  assert.equal(snapshotPolicy(settings, { host: 'ghe.example.com', owner: 'acme', repo: 'widgets' }), 'never');
+  assert.equal(snapshotPolicy(settings, { owner: 'acme', repo: 'widgets' }), 'ask', 'another host');
+  await setSnapshotPolicy(storage, 'ROCm/ATOM', 'ask');
+  assert.equal(snapshotPolicy(await loadSettings(storage), atom), 'never', 'ask removes the entry; the pattern holds again');
+  await assert.rejects(setSnapshotPolicy(storage, 'ROCm', 'never'), /not OWNER\/REPO/);
+  await assert.rejects(setSnapshotPolicy(storage, 'ROCm/ATOM', 'sometimes'), /not never, ask or always/);
+});
+
+test('the snapshots\' cap: 200 MiB by default, a whole number from 16 to 4096 MiB', async () => {
+  const storage = fakeStorage();
+  assert.equal((await loadSettings(storage)).snapshotCacheMiB, SNAPSHOT_CACHE_MIB.default);
+  await setSnapshotCacheMiB(storage, 512);
+  assert.equal((await loadSettings(storage)).snapshotCacheMiB, 512);
+  for (const bad of [15, 4097, 1.5, '300', null]) await assert.rejects(setSnapshotCacheMiB(storage, bad), /whole number of MiB from 16 to 4096/, String(bad));
+  assert.equal((await loadSettings(storage)).snapshotCacheMiB, 512);
 });
 
 test('the change event gives the new settings, for sync changes of our keys only, until aborted', async () => {
