@@ -17,6 +17,7 @@ using pack_reading::Reader;
 // Arrays and objects nested (core/model/json_depth.h); real packs nest 4 deep. Beside PackLimits'
 // budgets rather than in them, as no caller has a reason to change it.
 constexpr size_t kMaxPackDepth = 32;
+constexpr size_t kMaxPackNameBytes = 100;
 
 // OWNER/REPO, either part a glob ('*' within the part).
 bool is_repo_glob(const std::string& text) {
@@ -25,6 +26,12 @@ bool is_repo_glob(const std::string& text) {
   if (text.find('/', slash + 1) != std::string::npos) return false;
   return std::all_of(text.begin(), text.end(),
                      [](char c) { return is_identifier_char(c) || c == '-' || c == '.' || c == '*' || c == '/'; });
+}
+
+// A pack's name goes into the drafted review's heading: letters, digits, spaces, '.', '_' and '-'.
+bool is_pack_name(const std::string& text) {
+  if (text.empty() || text.size() > kMaxPackNameBytes || !is_identifier_char(text.front()) || text.front() == '_') return false;
+  return std::all_of(text.begin(), text.end(), [](char c) { return is_identifier_char(c) || c == ' ' || c == '.' || c == '-'; });
 }
 
 // A dotted Python name: `torch.library.custom_op`.
@@ -87,6 +94,8 @@ std::vector<std::string> read_repos(Reader& reader, const json& repos, const std
     auto repo = reader.string(repos[i], child(path, i));
     if (!repo) continue;
     if (!is_repo_glob(*repo)) reader.error(child(path, i), "must be OWNER/REPO (either part may use * as a glob)");
+    else if (repo->find_first_not_of('*') == repo->find('/'))
+      reader.error(child(path, i), "an owner of * alone would put every repository on GitHub in scope: name the owner");
     else out.push_back(std::move(*repo));
   }
   return out;
@@ -280,7 +289,10 @@ PackLoad load_pack(std::string_view json_text, const std::vector<std::string>* k
 
   Pack pack;
   if (document.contains("name"))
-    if (auto name = reader.string(document["name"], "/name")) pack.name = *name;
+    if (auto name = reader.string(document["name"], "/name")) {
+      if (is_pack_name(*name)) pack.name = *name;
+      else reader.error("/name", "must be at most 100 letters, digits, spaces, '.', '_' or '-', starting with a letter or digit");
+    }
   if (document.contains("version"))
     if (auto version = reader.string(document["version"], "/version")) pack.version = *version;
   if (document.contains("description")) reader.string(document["description"], "/description", true);

@@ -11,6 +11,8 @@ constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 // U+2060 WORD JOINER rather than a zero-width space: it is invisible, offers no line break, and
 // like any character that is not a letter or digit it stops GitHub's reference patterns.
 constexpr std::string_view kWordJoiner = "\xE2\x81\xA0";
+// U+FF20 FULLWIDTH COMMERCIAL AT, which some renderers take for '@'.
+constexpr std::string_view kFullwidthAt = "\xEF\xBC\xA0";
 
 size_t utf8_length(unsigned char lead) {
   if (lead < 0x80) return 1;
@@ -19,19 +21,37 @@ size_t utf8_length(unsigned char lead) {
   return 4;
 }
 
-bool is_bidi_control(std::string_view sequence) {
-  if (sequence == "\xD8\x9C") return true;                                // U+061C
-  if (sequence.size() != 3 || sequence[0] != '\xE2') return false;
-  const auto second = static_cast<unsigned char>(sequence[1]), third = static_cast<unsigned char>(sequence[2]);
-  if (second == 0x80) return third == 0x8E || third == 0x8F || (third >= 0xAA && third <= 0xAE);  // U+200E/F, U+202A–E
-  return second == 0x81 && third >= 0xA6 && third <= 0xA9;                                         // U+2066–9
+char32_t code_point(std::string_view sequence) {
+  const auto byte = [&](size_t k) { return static_cast<char32_t>(static_cast<unsigned char>(sequence[k])); };
+  switch (sequence.size()) {
+    case 1: return byte(0);
+    case 2: return (byte(0) & 0x1F) << 6 | (byte(1) & 0x3F);
+    case 3: return (byte(0) & 0x0F) << 12 | (byte(1) & 0x3F) << 6 | (byte(2) & 0x3F);
+    default: return (byte(0) & 0x07) << 18 | (byte(1) & 0x3F) << 12 | (byte(2) & 0x3F) << 6 | (byte(3) & 0x3F);
+  }
 }
 
-bool is_c1_control(std::string_view sequence) {
-  return sequence.size() == 2 && sequence[0] == '\xC2' && static_cast<unsigned char>(sequence[1]) <= 0x9F;
+// Unicode's format characters (general category Cf: invisible, among them the zero-width ones,
+// the bidirectional controls and the soft hyphen) and the whole tag block U+E0000–U+E007F:
+// text that reads differently from what it is, or hides characters a reader cannot see.
+bool is_format_or_tag(char32_t c) {
+  struct Range {
+    char32_t first, last;
+  };
+  static constexpr Range kRanges[] = {
+      {0x00AD, 0x00AD},   {0x0600, 0x0605},   {0x061C, 0x061C},   {0x06DD, 0x06DD},   {0x070F, 0x070F},
+      {0x0890, 0x0891},   {0x08E2, 0x08E2},   {0x180E, 0x180E},   {0x200B, 0x200F},   {0x202A, 0x202E},
+      {0x2060, 0x2064},   {0x2066, 0x206F},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD},
+      {0x110CD, 0x110CD}, {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0000, 0xE007F},
+  };
+  for (const Range& range : kRanges)
+    if (c >= range.first && c <= range.last) return true;
+  return false;
 }
 
-// One line of valid UTF-8 with no control characters and no bidirectional controls.
+bool is_c1_control(char32_t c) { return c >= 0x80 && c <= 0x9F; }
+
+// One line of valid UTF-8 with no control characters and no format or tag characters.
 std::string one_safe_line(std::string_view text) {
   const std::string valid = to_valid_utf8(text);
   std::string out;
@@ -41,7 +61,8 @@ std::string one_safe_line(std::string_view text) {
     const std::string_view sequence = std::string_view(valid).substr(i, utf8_length(lead));
     i += sequence.size();
     if (lead == '\n' || lead == '\r' || lead == '\t') out += ' ';
-    else if (lead < 0x20 || lead == 0x7F || is_c1_control(sequence) || is_bidi_control(sequence)) out += kReplacement;
+    else if (lead < 0x20 || lead == 0x7F || is_c1_control(code_point(sequence)) || is_format_or_tag(code_point(sequence)))
+      out += kReplacement;
     else out += sequence;
   }
   return out;
@@ -74,6 +95,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool joiner_after(std::string_view text, size_t at) {
   const char c = text[at];
   if (c == '@' || c == '#') return true;
+  if (at >= 2 && text.substr(at - 2, 3) == kFullwidthAt) return true;
   if (c == ':') return text.substr(at + 1, 2) == "//";
   if (at < 1) return false;
   if (lower(c) == 'h' && lower(text[at - 1]) == 'g')

@@ -10,8 +10,8 @@ namespace atom {
 
 enum class AuthorTextAs {
   // Running text: markdown punctuation is backslash-escaped (no emphasis, link, image, HTML tag,
-  // entity, table cell or math), and a WORD JOINER (U+2060, invisible) follows every '@', '#',
-  // the ':' of "://", the "www" of "www." and the "GH" of "GH-": GitHub's mention, issue
+  // entity, table cell or math), and a WORD JOINER (U+2060, invisible) follows every '@' (and
+  // fullwidth '＠', U+FF20), '#', the ':' of "://", the "www" of "www." and the "GH" of "GH-": GitHub's mention, issue
   // reference and autolink patterns need those characters adjacent, so none of them matches; one
   // also follows every 6th digit of a run of hex digits, so no commit SHA is linked.
   Prose,
@@ -24,9 +24,11 @@ enum class AuthorTextAs {
 };
 
 // The one escaping function. Whatever the form, the text is made one line of valid UTF-8 first:
-// newlines and tabs become spaces; other control characters and the bidirectional controls
-// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069, which can make text read differently
-// from what it is) become U+FFFD. Empty text gives "".
+// newlines and tabs become spaces; other control characters, every format character (Unicode
+// category Cf: the bidirectional controls, which can make text read differently from what it is,
+// the zero-width characters U+200B–U+200D and U+2060–U+2064, U+FEFF, the soft hyphen U+00AD, …)
+// and the tag characters U+E0000–U+E007F, which hide text from the reader, become U+FFFD. Empty
+// text gives "".
 std::string author_markdown(std::string_view text, AuthorTextAs as);
 
 // Text in which backticks mark code, as the rules' fields and the reviewer prompts write it

@@ -148,7 +148,8 @@ std::string step1_context_lines(const ReviewResult& result) {
 }
 
 std::string card_heading(const PrMeta& meta, const std::string& pack_name) {
-  std::string owner = pack_name.empty() ? repository_name(meta.repo) : pack_name;
+  // Both come from outside: a shared pack's name, and a repository name such as "GH-1" or "www.x.com".
+  const std::string owner = author_markdown(pack_name.empty() ? repository_name(meta.repo) : pack_name, AuthorTextAs::Prose);
   std::string heading = "## " + (owner.empty() ? std::string() : owner + " ") + "PR";
   if (meta.number > 0) heading += " #" + std::to_string(meta.number);
   if (!clean_title(meta.title).empty()) heading += " — " + author_markdown(meta.title, AuthorTextAs::Prose);

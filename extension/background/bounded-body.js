@@ -1,6 +1,7 @@
 // Every download the background makes for content it hands on (diffs, pages, head files) goes
 // through `fetchBounded`: with the session cookie, a time limit that covers the whole body, a size
-// cap, and the final address after redirects checked against the places allowed to answer.
+// cap, redirects not followed unless to an address named beforehand (raw files aside), and the
+// address that answered checked against the places allowed to answer.
 
 /** Why a download gave nothing; `kind`: timed-out | too-large | off-origin | network. */
 export class DownloadFailed extends Error {
@@ -54,19 +55,48 @@ function whereFrom(url, answeredFrom) {
   }
 }
 
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an unknown place';
+  }
+};
+
+// A browser hands a redirect asked for with `redirect: 'manual'` as an opaque response (its
+// Location unreadable); Node's fetch as the 3xx itself.
+const isRedirect = (response) => response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+
+// GETs `url` once, then, when it redirects and `nextHop` is given, `nextHop` once: no hop the
+// extension did not name beforehand gets a request (or the cookies the browser keeps for its host).
+async function fetchWithoutStrayHops(url, nextHop, { fetchImpl, init }) {
+  const first = await fetchImpl(url, { ...init, redirect: 'manual' });
+  if (!isRedirect(first)) return first;
+  first.body?.cancel().catch(() => {});
+  if (!nextHop) throw new DownloadFailed('off-origin', `${originOf(url)} redirected; it must answer itself`);
+  const second = await fetchImpl(nextHop, { ...init, redirect: 'manual' });
+  if (!isRedirect(second)) return second;
+  second.body?.cancel().catch(() => {});
+  throw new DownloadFailed('off-origin', `${originOf(nextHop)} redirected again; it must answer itself`);
+}
+
 /**
  * GETs `url`. Resolves to {status, headers, bytes}: `bytes` is the body when the status is 2xx,
  * else null (the body is not read). Rejects with DownloadFailed when nothing usable came: no
  * answer (headers and body) within `timeoutMs`, a body over `maxBytes`, an answer from a place
  * not in `answeredFrom` (a redirect to a sign-in page, say), or a network failure.
+ * `redirects`: 'follow' (raw files: GitHub's redirect to the raw host carries a token the
+ * extension cannot read, so the final address is what is checked), 'none' (pages: a redirect is
+ * off-origin and is not followed), or {nextHop: URL} (github.com's `.diff`: a redirect is
+ * answered by fetching that one address, never the Location the server named).
  */
-export async function fetchBounded(url, { fetchImpl = fetch, timeoutMs, maxBytes, answeredFrom, what, headers }) {
+export async function fetchBounded(url, { fetchImpl = fetch, timeoutMs, maxBytes, answeredFrom, what, headers, redirects = 'none' }) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DownloadFailed('timed-out', `no answer within ${seconds(timeoutMs)}`)), timeoutMs);
   try {
-    const response = await fetchImpl(url, {
-      credentials: 'include', redirect: 'follow', signal: controller.signal, ...(headers && { headers }),
-    });
+    const init = { credentials: 'include', signal: controller.signal, ...(headers && { headers }) };
+    const response = redirects === 'follow' ? await fetchImpl(url, { ...init, redirect: 'follow' })
+      : await fetchWithoutStrayHops(url, redirects?.nextHop ?? null, { fetchImpl, init });
     if (!answeredFrom.some((place) => isAnsweredFrom(response.url ?? '', place))) {
       response.body?.cancel().catch(() => {});
       const from = whereFrom(response.url, answeredFrom);

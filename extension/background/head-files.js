@@ -41,7 +41,7 @@ export const NOTHING_TO_READ = Object.freeze({ files: [], failed: [], reason: nu
 // a page instead of the file.
 export async function fetchRawFile(url, { host, fetchImpl = fetch, timeoutMs = HEAD_FILE_LIMITS.timeoutMs,
   maxBytes = HEAD_FILE_LIMITS.maxFileBytes } = {}) {
-  const { status, bytes } = await fetchBounded(url, { fetchImpl, timeoutMs, maxBytes, answeredFrom: rawFileSources(host), what: 'the file' });
+  const { status, bytes } = await fetchBounded(url, { fetchImpl, timeoutMs, maxBytes, answeredFrom: rawFileSources(host), what: 'the file', redirects: 'follow' });
   if (!bytes) throw new Error(status === 404 ? 'not found (404)' : `GitHub answered ${status}`);
   return bytes;
 }

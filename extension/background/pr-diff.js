@@ -1,11 +1,12 @@
 // Downloads a pull request's unified diff the way a signed-in browser tab would: the `.diff` URL
-// with the session cookie, following github.com's redirect to patch-diff.githubusercontent.com (an
-// Enterprise host serves it itself; shared/github-host.js).
+// with the session cookie; github.com's redirect is answered by fetching the one address it leads
+// to, patch-diff.githubusercontent.com, never another (an Enterprise host serves it itself, and
+// may not redirect; shared/github-host.js).
 // The one diff download, for the files page and for list rows alike: bounded in time and size
 // (shared/diff-limits.js), answered only from GitHub's diff hosts, and every way it can fail is a
 // DiffUnavailable whose message says why in words the panel and the list badge show as they are.
 import { MAX_DIFF_BYTES } from '../shared/diff-limits.js';
-import { diffSources, hostOf, siteOrigin } from '../shared/github-host.js';
+import { GITHUB_COM, diffSources, hostOf, siteOrigin } from '../shared/github-host.js';
 import { fetchBounded, seconds } from './bounded-body.js';
 
 export const DIFF_TIMEOUT_MS = 20_000;
@@ -22,6 +23,13 @@ export class DiffUnavailable extends Error {
 export function pullRequestDiffUrl(pr) {
   const { owner, repo, number } = pr;
   return `${siteOrigin(hostOf(pr))}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/pull/${number}.diff`;
+}
+
+// Where github.com redirects its `.diff`; an Enterprise host serves it itself (no hop: null).
+export function patchDiffUrl(pr) {
+  if (hostOf(pr) !== GITHUB_COM) return null;
+  const { owner, repo, number } = pr;
+  return `https://patch-diff.githubusercontent.com/raw/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/pull/${number}.diff`;
 }
 
 function rateLimitWaitMs(headers, now) {
@@ -55,7 +63,9 @@ export async function fetchPullRequestDiff(pr, { fetchImpl = fetch, now = Date.n
   maxBytes = MAX_DIFF_BYTES } = {}) {
   let answer;
   try {
-    answer = await fetchBounded(pullRequestDiffUrl(pr), { fetchImpl, timeoutMs, maxBytes, answeredFrom: diffSources(pr), what: 'the diff' });
+    answer = await fetchBounded(pullRequestDiffUrl(pr), {
+      fetchImpl, timeoutMs, maxBytes, answeredFrom: diffSources(pr), what: 'the diff', redirects: { nextHop: patchDiffUrl(pr) },
+    });
   } catch (error) {
     const kind = DOWNLOAD_KINDS[error?.kind] ?? 'failed';
     const message = error?.kind === 'timed-out' ? `the diff download got no answer within ${seconds(timeoutMs)}` : error.message;

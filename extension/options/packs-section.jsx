@@ -1,6 +1,6 @@
 // The options page's "Packs" section: the built-in packs (read-only), the imported ones (enable,
 // remove), each exported with the user's overrides merged in (pack-export.js), importing a pack
-// from a file, which pack applies to a repository, and per-rule overrides for a pack. Every pack
+// from a file (its repositories shown, imported on the user's yes), which pack applies to a repository, and per-rule overrides for a pack. Every pack
 // and override is checked by the engine (validatePack, through the background) before anything
 // is stored. Text from a pack is only ever rendered as text.
 import { useEffect, useState } from 'preact/hooks';
@@ -71,8 +71,38 @@ function PackRow({ entry, user, packs, api, onError }) {
   );
 }
 
+// A pack's repositories come into scope when it is imported: they are shown and the import waits
+// for the user's yes (a `*` glob matches any name, so it is said).
+function ConfirmImport({ pending, onConfirm, onCancel }) {
+  const repos = pending.pack.repos ?? [];
+  return (
+    <div class="pack-import-confirm" role="alertdialog" aria-labelledby="pack-import-confirm-text" data-options="pack-import-confirm">
+      <p id="pack-import-confirm-text">Import {pending.pack.name}? Its pull requests will be reviewed (and list rows' diffs downloaded) in
+        {repos.length === 0 ? ' no repository.' : ` ${repos.length} repositor${repos.length === 1 ? 'y' : 'ies'}:`}</p>
+      <ul data-options="pack-import-repos">{repos.map((repo) => <li key={repo}><code>{repo}</code>{repo.includes('*') ? ' (* matches any name)' : ''}</li>)}</ul>
+      <button type="button" class="btn btn-primary" data-options="pack-import-confirm-button" onClick={onConfirm}>Import</button>
+      <button type="button" class="btn" data-options="pack-import-cancel" onClick={onCancel}>Cancel</button>
+    </div>
+  );
+}
+
 function ImportPack({ api }) {
   const [status, setStatus] = useState(null); // {ok, text, errors}
+  const [pending, setPending] = useState(null); // {pack}: validated, waiting for the user's yes
+  const confirm = async () => {
+    const { pack } = pending;
+    setPending(null);
+    try {
+      await addUserPack(api.storage, pack);
+      setStatus({ ok: true, text: `${pack.name} imported.` });
+    } catch (error) {
+      setStatus({ ok: false, text: message(error) });
+    }
+  };
+  const cancel = () => {
+    setStatus({ ok: false, text: `${pending.pack.name} was not imported.` });
+    setPending(null);
+  };
   const onChange = async (event) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
@@ -91,8 +121,8 @@ function ImportPack({ api }) {
         setStatus({ ok: false, text: `${file.name} was not imported: the engine found ${validation.errors.length} error(s)`, errors: validation.errors });
         return;
       }
-      await addUserPack(api.storage, pack);
-      setStatus({ ok: true, text: `${pack.name} imported.` });
+      setStatus(null);
+      setPending({ pack });
     } catch (error) {
       setStatus({ ok: false, text: message(error) });
     } finally {
@@ -104,6 +134,7 @@ function ImportPack({ api }) {
       <label for="import-pack"><span class="title">Import a pack</span>
         <span class="description">A pack JSON file (core/packs/README.md); it is checked by the engine before it is kept.</span></label>
       <input type="file" id="import-pack" accept=".json,application/json" data-options="pack-import" onChange={onChange} />
+      {pending && <ConfirmImport pending={pending} onConfirm={confirm} onCancel={cancel} />}
       <p role="status" data-options="pack-import-status" class={status ? (status.ok ? 'flash-success' : 'flash-error') : ''}>{status?.text ?? ''}</p>
       <PackErrors errors={status?.errors} />
     </div>

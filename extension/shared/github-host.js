@@ -48,7 +48,7 @@ export const siteOrigin = (host) => `https://${host}`;
 /** Where a pull request's `.diff` may come from. */
 export function diffSources({ host = GITHUB_COM, owner, repo }) {
   if (host === GITHUB_COM) {
-    return ['https://github.com', 'https://patch-diff.githubusercontent.com', 'https://raw.githubusercontent.com'];
+    return ['https://github.com', 'https://patch-diff.githubusercontent.com'];
   }
   return [`${siteOrigin(host)}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/pull`, `${siteOrigin(host)}/raw`, `https://raw.${host}`];
 }

@@ -53,9 +53,38 @@ function parseCheck(item) {
   return check;
 }
 
+// One budget for the description and the comments together (UTF-8 bytes): 500 comments of 64 KiB
+// each would be ~32 MiB of text, copied again as JSON inside the engine's capped memory.
+export const MAX_CONTEXT_BYTES = 1024 * 1024;
+const utf8 = new TextEncoder();
+const bytesOf = (value) => (value ? utf8.encode(value).length : 0);
+
+// Keeps the description, then the newest comments (the page lists them oldest first) that fit in
+// what the description leaves; `context_omitted_bytes` in the meta says how much was left out
+// (the engine does not read it yet: issue #42 asks for it in the result's `skipped`).
+function withinContextBudget(parsed) {
+  if (!parsed.comments) return parsed;
+  let left = MAX_CONTEXT_BYTES - bytesOf(parsed.body); // the description alone is at most 64 Ki characters
+  let omitted = 0;
+  const kept = [];
+  for (let i = parsed.comments.length - 1; i >= 0; i -= 1) {
+    const size = bytesOf(parsed.comments[i].body);
+    if (omitted === 0 && size <= left) {
+      kept.push(parsed.comments[i]);
+      left -= size;
+    } else {
+      omitted += size;
+    }
+  }
+  parsed.comments = kept.reverse();
+  if (omitted > 0) parsed.context_omitted_bytes = omitted;
+  return parsed;
+}
+
 /**
  * The pull request's context in the engine meta's spelling (contract.md `PR.json`, plus `checks`
- * and `base_ref`): {body?, labels?, comments?, checks?, head_sha?, base_sha?, base_ref?}.
+ * and `base_ref`): {body?, labels?, comments?, checks?, head_sha?, base_sha?, base_ref?,
+ * context_omitted_bytes?}, the description and comments within MAX_CONTEXT_BYTES.
  * Fields of the wrong shape are dropped one by one; never throws.
  */
 export function parsePullRequestContext(context) {
@@ -70,5 +99,5 @@ export function parsePullRequestContext(context) {
     if (typeof context[field] === 'string' && COMMIT_SHA.test(context[field])) parsed[field] = context[field];
   }
   if (typeof context.base_ref === 'string' && REF_PATTERN.test(context.base_ref)) parsed.base_ref = context.base_ref;
-  return parsed;
+  return withinContextBudget(parsed);
 }

@@ -54,11 +54,18 @@ export function inScope(repository, patterns) {
   return patterns.some((text) => repoPatternMatches(text, repository));
 }
 
+// True for a pattern whose owner is only stars (`*/*`, `**/demo`): every account on GitHub. The
+// engine refuses such a pack; one stored before it did is kept out of the scope here.
+export function namesEveryOwner(pattern) {
+  return typeof pattern === 'string' && /^\*+\//.test(pattern.trim());
+}
+
 /**
  * Every pattern in scope: the built-in packs' repositories, the user's, then the repositories of
  * the user's enabled packs (`packs` as shared/pack-store.js loads them; absent: none).
  */
 export function scopePatterns(builtInRepos, settings, packs = { userPacks: [] }) {
-  const packRepos = packs.userPacks.filter((user) => user.enabled).flatMap((user) => user.pack.repos ?? []);
+  const packRepos = packs.userPacks.filter((user) => user.enabled).flatMap((user) => user.pack.repos ?? [])
+    .filter((pattern) => !namesEveryOwner(pattern));
   return [...builtInRepos, ...settings.repos, ...packRepos];
 }

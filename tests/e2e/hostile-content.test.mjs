@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
+import { choosePack } from './support/options-page.mjs';
 import { renderClassicList, renderReactList } from './support/list-pages.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
 
@@ -28,8 +29,10 @@ const PR = {
   ...DEMO_PR, number: 4260, author: 'example-dev',
   title: `Fix <img src=x onerror=__atomPwned=20> <script>__atomPwned=21</script> [x](javascript:__atomPwned=22) @ROCm/atom-maintainers #123 ${RLO}`,
 };
+// The engine refuses a pack name that is not plain words (issue #42); this one is plain yet would
+// autolink and reference an issue in a drafted review if it were not escaped.
 const PACK = {
-  name: `<img src=x onerror=__atomPwned=30> @octocat #5 ${RLO}`, version: '<b>1</b>', description: payloads(31),
+  name: 'www.evil.example GH-5', version: '<b>1</b>', description: payloads(31),
   repos: [`${PR.owner}/${PR.repo}`],
   custom_rules: [{ id: 'X-hostile', pattern: '__atomPwned=2', paths: ['atom/**'], severity: 'warn',
     problem: `<img src=x onerror=__atomPwned=40> {match} @ROCm/atom-maintainers #9 [x](javascript:__atomPwned=41) ${RLO}`,
@@ -218,8 +221,11 @@ test('options page: a hostile pack\'s name, version, description and rule messag
   const options = await browser.context.newPage();
   await options.goto(`${extensionOrigin}/options.html`);
   await options.waitForSelector('[data-options="pack-import"]');
+  const hostileName = { ...PACK, name: `<img src=x onerror=__atomPwned=30> @octocat #5 ${RLO}` };
+  await options.setInputFiles('#import-pack', { name: 'pack.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(hostileName)) });
+  await options.waitForSelector('[data-options="pack-error"][data-path="/name"]', { timeout: 30000 });
   await options.setInputFiles('#import-pack', { name: 'pack.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(PACK)) });
-  await options.waitForSelector('[data-options="pack-import-status"]', { timeout: 30000 });
+  await options.click('[data-options="pack-import-confirm-button"]', { timeout: 30000 });
   await options.waitForSelector('[data-options="pack-import-status"].flash-success', { timeout: 30000 });
   await options.waitForSelector('[data-options="pack-name"]');
   await options.selectOption('#try-pack-pack', `user:${PACK.name}`);
@@ -236,4 +242,21 @@ test('options page: a hostile pack\'s name, version, description and rule messag
   const width = await options.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(width <= 0, `the long token does not widen the options page (${width} px too wide)`);
   await options.close();
+});
+
+// Issue #42: the pack's name heads the drafted review (after the options test imported it).
+test('drafted review: the pack\'s name in its heading neither autolinks nor references', async () => {
+  const options = await browser.context.newPage();
+  await options.goto(`${extensionOrigin}/options.html`);
+  await options.waitForSelector(`[data-options="pack"][data-pack-id="user:${PACK.name}"]`, { timeout: 30000 });
+  await choosePack(options, `${PR.owner}/${PR.repo}`, `user:${PACK.name}`);
+  await options.close();
+  const page = await browser.context.newPage();
+  await page.goto(`https://github.com/${PR.owner}/${PR.repo}/pull/${PR.number}`);
+  await page.waitForSelector('[data-atom-review="draft-button"]', { timeout: 30000 });
+  await page.click('[data-atom-review="draft-button"]');
+  const heading = (await page.inputValue('#new_comment_field')).split('\n')[0];
+  const joiner = '\u2060';
+  assert.ok(heading.startsWith(`## www${joiner}.evil.example GH${joiner}-5 PR #${PR.number} — `), heading.slice(0, 120));
+  await page.close();
 });

@@ -33,7 +33,7 @@ test('the extension works on github.com and on the Enterprise hosts added, no ot
 
 test('where each host serves diffs and raw files', () => {
   assert.deepEqual(diffSources({ owner: 'ROCm', repo: 'ATOM' }),
-    ['https://github.com', 'https://patch-diff.githubusercontent.com', 'https://raw.githubusercontent.com']);
+    ['https://github.com', 'https://patch-diff.githubusercontent.com'], 'raw.githubusercontent.com serves user content, never a .diff');
   assert.deepEqual(diffSources({ host: 'ghe.example.com', owner: 'acme', repo: 'widgets' }),
     ['https://ghe.example.com/acme/widgets/pull', 'https://ghe.example.com/raw', 'https://raw.ghe.example.com']);
   assert.deepEqual(rawFileSources(), ['https://raw.githubusercontent.com']);

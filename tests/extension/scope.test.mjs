@@ -75,3 +75,10 @@ test('built-in repositories are read from every pack in core/packs', () => {
   writeFileSync(join(dir, 'c.json'), JSON.stringify({ name: 'C' }));
   assert.throws(() => builtInRepos(dir), /must be a list/);
 });
+
+// Issue #42: a pack naming every owner (`*/*`) would have list badges download every row's diff.
+test('a stored pack\'s pattern whose owner is only stars stays out of the scope', () => {
+  const packs = { userPacks: [{ name: 'wide', enabled: true, pack: { repos: ['*/*', '**/demo', ' */x', 'me/one', 'ROC*/*'] } }] };
+  assert.deepEqual(scopePatterns([], { repos: [] }, packs), ['me/one', 'ROC*/*']);
+  assert.equal(inScope({ owner: 'anyone', repo: 'anything' }, scopePatterns([], { repos: [] }, packs)), false);
+});

@@ -76,8 +76,20 @@ const Case kInvalid[] = {
     {"decorator condition", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "only_with": "x"}]}})"},
     {"magic number", R"({"name": "P", "repos": [], "knowledge": {"model_magic_numbers": [{"value": "4k", "stands_for": "h"}]}})"},
     {"decorator body_is_fake", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "body_is_fake": "yes"}]}})"},
+    {"name with a mention, link and tag", R"({"name": "@acme/team [x](https://e.example) <img src=x>", "repos": []})"},
+    {"name with a newline", R"({"name": "a\nb", "repos": []})"},
+    {"name past 100 characters", R"({"name": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "repos": []})"},
+    {"owner glob *", R"({"name": "P", "repos": ["*/*"]})"},
+    {"owner glob * for one name", R"({"name": "P", "repos": ["**/demo"]})"},
     {"decorator unregistered list", R"({"name": "P", "repos": [], "knowledge": {"custom_op_decorators": [{"name": "op", "unregistered_lists": ["a.B"]}]}})"},
 };
+
+TEST(PackSchema, SchemaAndLoaderAcceptPlainNamesAndOwnerGlobs) {
+  for (const char* pack : {R"({"name": "aiter-dev 2.0_x", "repos": ["ROC*/*", "*m/demo"]})", R"({"name": "9", "repos": []})"}) {
+    EXPECT_EQ(joined(schema_test::schema_violations(pack_schema(), json::parse(pack))), "") << pack;
+    EXPECT_TRUE(load_user_pack(pack).pack) << pack;
+  }
+}
 
 TEST(PackSchema, SchemaAndLoaderRefuseTheSameInvalidPacks) {
   for (const Case& invalid : kInvalid) {

@@ -55,6 +55,27 @@ TEST(AuthorText, ProseNeutralisesMentionsReferencesLinksAndHtml) {
   for (const Case& c : cases) EXPECT_EQ(author_markdown(c.text, AuthorTextAs::Prose), c.escaped) << c.name;
 }
 
+// Issue #42: characters a reader cannot see (Unicode's format characters and the tag block)
+// become U+FFFD wherever author text goes, and a fullwidth at sign is neutralised like '@'.
+TEST(AuthorText, InvisibleFormatAndTagCharactersAreReplaced) {
+  const Case cases[] = {
+      {"zero-width space, non-joiner, joiner", "a\xE2\x80\x8B" "b\xE2\x80\x8C" "c\xE2\x80\x8D" "d",
+       "a" + kReplacement + "b" + kReplacement + "c" + kReplacement + "d"},
+      {"word joiner to invisible plus", "a\xE2\x81\xA0" "b\xE2\x81\xA4" "c", "a" + kReplacement + "b" + kReplacement + "c"},
+      {"byte order mark", "\xEF\xBB\xBF" "x", kReplacement + "x"},
+      {"soft hyphen", "ad\xC2\xAD" "min", "ad" + kReplacement + "min"},
+      {"tag characters", "a\xF3\xA0\x80\x81" "b\xF3\xA0\x81\xA1" "c\xF3\xA0\x81\xBF",
+       "a" + kReplacement + "b" + kReplacement + "c" + kReplacement},
+      {"unassigned tag U+E0000", "a\xF3\xA0\x80\x80", "a" + kReplacement},
+      {"arabic number sign", "\xD8\x80" "1", kReplacement + "1"},
+      {"interlinear annotation", "\xEF\xBF\xB9" "x", kReplacement + "x"},
+      {"fullwidth at", "cc \xEF\xBC\xA0" "alice", "cc \xEF\xBC\xA0" + kJoiner + "alice"},
+      {"visible letters stay", "caf\xC3\xA9 \xE2\x84\xA2 \xEF\xBC\xA1", "caf\xC3\xA9 \xE2\x84\xA2 \xEF\xBC\xA1"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(author_markdown(c.text, AuthorTextAs::Prose), c.escaped) << c.name;
+  EXPECT_EQ(author_markdown("a\xE2\x80\x8B" "b", AuthorTextAs::Code), "`a" + kReplacement + "b`");
+}
+
 TEST(AuthorText, CodeSpanFenceIsLongerThanAnyBacktickRunInside) {
   const Case cases[] = {
       {"plain path", "atom/model_ops/moe.py", "`atom/model_ops/moe.py`"},

@@ -84,6 +84,20 @@ TEST(HostileCard, EveryAuthorTextIsEscapedExactly) {
                        "baseline or flaky, not this PR.");
 }
 
+// Issue #42: the heading names the pack (shared, written by anyone) or else the repository.
+TEST(HostileCard, PackNameAndRepositoryNameInTheHeadingAreEscaped) {
+  ReviewResult result = hostile_result();
+  result.meta.title = "t";
+  result.pack_name = "@acme/maintainers [x](https://evil.example) <img src=x> GH-1";
+  EXPECT_EQ(lines_of(render_card(result))[0], "## @" + kJoiner + "acme/maintainers \\[x\\](https:" + kJoiner +
+                                                 "//evil.example) \\<img src=x\\> GH" + kJoiner + "-1 PR #7 — t");
+  result.pack_name.clear();
+  result.meta.repo = "octo/www.evil.com";
+  EXPECT_EQ(lines_of(render_card(result))[0], "## www" + kJoiner + ".evil.com PR #7 — t");
+  result.meta.repo = "octo/GH-1";
+  EXPECT_EQ(lines_of(render_card(result))[0], "## GH" + kJoiner + "-1 PR #7 — t");
+}
+
 // The card with every code span (fenced by a run of n backticks, closed by a run of exactly n)
 // taken out: what is left is prose, where author text must be inert.
 std::string prose_of(const std::string& card) {

@@ -71,6 +71,13 @@ export async function importPack(options, pack) {
   }, JSON.stringify(pack));
   const until = Date.now() + 15000;
   for (;;) {
+    // A validated pack waits for the user's yes, its repositories shown (issue #42).
+    const asked = await options.evaluate(() => {
+      const button = document.querySelector('[data-options="pack-import-confirm-button"]');
+      button?.click();
+      return Boolean(button);
+    });
+    if (asked) continue;
     const kept = (await stored(options))['atomReview.userPacks'] ?? [];
     // Storage may give the keys back in another order (Chromium sorts them).
     if (kept.some((user) => isDeepStrictEqual(user.pack, pack))) return { ok: true };
