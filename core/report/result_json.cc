@@ -114,6 +114,27 @@ json finding_json(const Finding& finding) {
   return out;
 }
 
+// The panel's "To verify" items: what the repository shows around a change, worded here.
+json to_verify_json(const std::vector<ToVerify>& items) {
+  json out = json::array();
+  for (const ToVerify& item : items) {
+    const std::string count = std::to_string(item.total);
+    const bool one = item.total == 1;
+    const std::string text =
+        item.kind == "overrides"
+            ? "`" + item.subject + "` changed, and " + count + (one ? " class overrides" : " classes override") +
+                  " it: check that they still agree with the change."
+            : "`" + item.subject + "` changed, and it is called in " + count + (one ? " place" : " places") +
+                  " elsewhere: check that they still pass what it expects.";
+    json sites = json::array();
+    for (const ToVerifySite& site : item.sites)
+      sites.push_back({{"path", site.path}, {"line", site.line}, {"label", site.label}});
+    out.push_back({{"kind", item.kind}, {"subject", item.subject}, {"path", item.path}, {"text", text},
+                   {"sites", std::move(sites)}, {"more", item.total - item.sites.size()}});
+  }
+  return out;
+}
+
 json to_result_json(const ReviewResult& result) {
   json files = json::array();
   for (const auto& file : result.files) files.push_back(file_json(file));
@@ -194,7 +215,10 @@ json to_result_json(const ReviewResult& result) {
           {"draft", render_card(result)},
           {"errors", std::move(errors)},
           {"skipped", std::move(skipped)}};
-  if (result.repository) out["repository"] = {{"files", result.repository->files}, {"bytes", result.repository->bytes}};
+  if (result.repository) {
+    out["repository"] = {{"files", result.repository->files}, {"bytes", result.repository->bytes}};
+    out["to_verify"] = to_verify_json(result.to_verify);
+  }
   return out;
 }
 

@@ -184,6 +184,7 @@ struct Block {
   int indent = 0;
   BlockKind kind = BlockKind::Other;
   size_t first_import = 0;  // imports.size() when the block opened
+  int module_class = -1;    // a module-scope class's body: its index in PythonModuleScan::classes
 };
 
 class Scanner {
@@ -225,10 +226,17 @@ class Scanner {
         bind(name, statement.line);
         locally_bound_.insert(name);
         if (name == "__getattr__") result_.open_ended = true;
-        if (!is_class) read_function(def_part, at, name, statement.line);
+        if (is_class) read_class(def_part, at, name, statement.line);
+        else read_function(def_part, at, name, statement.line);
+      } else if (!is_class && !name.empty() && class_body_of_innermost_def() != nullptr) {
+        class_body_of_innermost_def()->methods.emplace_back(name, statement.line);
       }
       decorated_ = false;
-      if (header) blocks_.push_back({statement.indent, is_class ? BlockKind::Class : BlockKind::Function, result_.imports.size()});
+      if (header) {
+        const bool new_class = is_class && module_scope && !name.empty();
+        blocks_.push_back({statement.indent, is_class ? BlockKind::Class : BlockKind::Function, result_.imports.size(),
+                           new_class ? static_cast<int>(result_.classes.size()) - 1 : -1});
+      }
       return;
     }
     others_.push_back({statement.line, std::string(s)});
@@ -264,6 +272,38 @@ class Scanner {
     const std::string_view inside = parenthesised(def_part, after_name, after);
     if (after == std::string_view::npos) return;
     result_.functions.push_back({name, line, decorated_, parse_parameters(inside)});
+  }
+
+  void read_class(std::string_view def_part, size_t after_name, const std::string& name, int line) {
+    PythonClass found{name, line, {}, {}};
+    skip_spaces(def_part, after_name);
+    if (after_name < def_part.size() && def_part[after_name] == '(') {
+      size_t after = 0;
+      const std::string_view inside = parenthesised(def_part, after_name, after);
+      for (size_t at = 0; at < inside.size();) {
+        while (at < inside.size() && (inside[at] == ' ' || inside[at] == ',')) ++at;
+        const std::string base = read_dotted(inside, at);
+        if (base.empty()) break;
+        skip_spaces(inside, at);
+        if (at < inside.size() && inside[at] == '=') {  // metaclass=…: no base
+          while (at < inside.size() && inside[at] != ',') ++at;
+          continue;
+        }
+        found.bases.push_back(base);
+        while (at < inside.size() && inside[at] != ',') ++at;
+      }
+    }
+    result_.classes.push_back(std::move(found));
+  }
+
+  // The class whose body directly holds the next def: the innermost def/class block is a
+  // module-scope class.
+  PythonClass* class_body_of_innermost_def() {
+    for (auto block = blocks_.rbegin(); block != blocks_.rend(); ++block) {
+      if (block->kind == BlockKind::Function) return nullptr;
+      if (block->kind == BlockKind::Class) return block->module_class >= 0 ? &result_.classes[block->module_class] : nullptr;
+    }
+    return nullptr;
   }
 
   void read_import(std::string_view s, int line, bool module_scope) {

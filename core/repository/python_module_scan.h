@@ -32,6 +32,14 @@ struct PythonAttributeUse {
   std::vector<std::string> parts;
 };
 
+// A module-scope class: its bases as written (`Base`, `mod.Base`) and the methods its body defines.
+struct PythonClass {
+  std::string name;
+  int line = 0;
+  std::vector<std::string> bases;
+  std::vector<std::pair<std::string, int>> methods;  // name, line
+};
+
 struct PythonModuleScan {
   std::set<std::string> bound;          // names bound at module scope (defs, classes, assignments, imports)
   std::set<std::string> rebound;        // of those, the ones bound more than once (`f = wrap(f)`)
@@ -40,6 +48,7 @@ struct PythonModuleScan {
   std::vector<PythonAttributeUse> attribute_uses;
   std::vector<PythonFunction> functions;  // module-scope defs, with their parameters
   std::vector<PythonCall> calls;          // calls of imported names and their attributes
+  std::vector<PythonClass> classes;       // module-scope classes
   // Names can appear in ways a scan cannot list: a module `__getattr__`, `globals()[…] =`,
   // `sys.modules[__name__]`, `exec(`. Such a module is taken to define every name.
   bool open_ended = false;

@@ -19,6 +19,15 @@ std::string parent_of(const std::string& dotted) {
 
 }  // namespace
 
+const PythonImport* import_binding(const PythonModuleScan& scan, const std::string& alias, int line) {
+  const PythonImport* found = nullptr;
+  for (const PythonImport& entry : scan.imports) {
+    if (entry.bound != alias) continue;
+    if (found == nullptr || entry.line <= line) found = &entry;
+  }
+  return found;
+}
+
 void PythonSide::replace(const std::string& path, std::optional<std::string_view> text) {
   if (text) replaced_[path] = scan_python_module(*text);
   else replaced_[path] = std::nullopt;
@@ -131,6 +140,29 @@ const PythonFunction* PythonSide::find_function_in(const std::string& module, co
     }
   }
   return nullptr;
+}
+
+const PythonFunction* PythonSide::function_called(const std::string& path, const PythonModuleScan& scan,
+                                                  const PythonCall& call, std::string& module,
+                                                  std::string& defined_in) const {
+  const PythonImport* binding = import_binding(scan, call.callee.front(), call.line);
+  if (binding == nullptr || binding->guarded || binding->name == "*") return nullptr;
+  std::string current = absolute_module(path, *binding);
+  if (current.empty()) return nullptr;
+  if (call.callee.size() == 1) {
+    if (binding->name.empty()) return nullptr;  // calling a module
+    module = current;
+    return find_function(current, binding->name, defined_in);
+  }
+  if (!binding->name.empty()) current += "." + binding->name;
+  else if (binding->bound == current.substr(0, current.find('.'))) current = binding->bound;  // import a.b binds a
+  if (resolve(current, "") != Resolution::Resolves) return nullptr;
+  for (size_t i = 1; i + 1 < call.callee.size(); ++i) {
+    current += "." + call.callee[i];
+    if (resolve(current, "") != Resolution::Resolves) return nullptr;
+  }
+  module = current;
+  return find_function(current, call.callee.back(), defined_in);
 }
 
 }  // namespace atom

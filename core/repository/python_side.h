@@ -13,6 +13,9 @@
 
 namespace atom {
 
+// The import in `scan` that binds `alias` for a use on `line`: the last one above it, else the first.
+const PythonImport* import_binding(const PythonModuleScan& scan, const std::string& alias, int line);
+
 enum class Resolution {
   Resolves,       // the module exists and binds the name (or may: open-ended)
   NameMissing,    // the module exists and binds no such name
@@ -43,6 +46,12 @@ class PythonSide {
   // (`from .x import f`, star imports); nullptr when it is something else (a class, a wrapped
   // function `f = guard(f)`) or unknown. `path` gets the defining file.
   const PythonFunction* find_function(const std::string& module, const std::string& name, std::string& path) const;
+
+  // The module function a call names: `f(` through the import binding `f`, `mod.f(` through the
+  // module chain. nullptr when it is no undecorated module function of the repository; `module`
+  // gets the module it was reached through, `defined_in` the defining file.
+  const PythonFunction* function_called(const std::string& path, const PythonModuleScan& scan, const PythonCall& call,
+                                        std::string& module, std::string& defined_in) const;
 
   // The path of `module`'s file ("a/b.py" or "a/b/__init__.py"); "" when none (absent, or a
   // namespace package with no __init__).

@@ -77,6 +77,9 @@ RepositoryIndex::RepositoryIndex(std::vector<SnapshotFile> files) {
       for (const std::string& name : names) references_by_name_[name].push_back({path, true, i});
     }
     for (size_t i = 0; i < scan.calls.size(); ++i) calls_by_name_[scan.calls[i].callee.back()].emplace_back(path, i);
+    for (size_t i = 0; i < scan.classes.size(); ++i)
+      for (const std::string& base : scan.classes[i].bases)
+        classes_by_base_[base.substr(base.rfind('.') + 1)].emplace_back(path, i);
     for (size_t i = 0; i < scan.attribute_uses.size(); ++i) {
       const std::vector<std::string>& parts = scan.attribute_uses[i].parts;
       const std::set<std::string> names(parts.begin() + 1, parts.end());
@@ -98,6 +101,11 @@ std::vector<ReferenceSite> RepositoryIndex::python_references_to(const std::stri
 std::vector<std::pair<std::string, size_t>> RepositoryIndex::python_calls_to(const std::string& name) const {
   const auto it = calls_by_name_.find(name);
   return it == calls_by_name_.end() ? std::vector<std::pair<std::string, size_t>>{} : it->second;
+}
+
+std::vector<std::pair<std::string, size_t>> RepositoryIndex::python_classes_based_on(const std::string& name) const {
+  const auto it = classes_by_base_.find(name);
+  return it == classes_by_base_.end() ? std::vector<std::pair<std::string, size_t>>{} : it->second;
 }
 
 std::vector<std::string> RepositoryIndex::files_mentioning(std::string_view name) const {

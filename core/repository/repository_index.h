@@ -55,6 +55,9 @@ class RepositoryIndex {
   // Calls whose callee's last part is `name` (`f(` after `from m import f`, `mod.f(`): path and
   // index into that file's scan.calls.
   std::vector<std::pair<std::string, size_t>> python_calls_to(const std::string& name) const;
+  // Module-scope classes with a base whose last part is `name` (`class D(C)`, `class D(m.C)`):
+  // path and index into that file's scan.classes.
+  std::vector<std::pair<std::string, size_t>> python_classes_based_on(const std::string& name) const;
   // Indexed files whose text holds `name` as a whole word (what `grep -lw NAME` lists), sorted.
   std::vector<std::string> files_mentioning(std::string_view name) const;
 
@@ -64,6 +67,7 @@ class RepositoryIndex {
   std::set<std::string> directories_;
   std::map<std::string, std::vector<ReferenceSite>> references_by_name_;
   std::map<std::string, std::vector<std::pair<std::string, size_t>>> calls_by_name_;
+  std::map<std::string, std::vector<std::pair<std::string, size_t>>> classes_by_base_;
   size_t total_bytes_ = 0;
 };
 

@@ -94,6 +94,23 @@ struct RepositoryRead {
   size_t bytes = 0;
 };
 
+// What the repository shows a reviewer should look at, that only a reader can judge (the panel's
+// "To verify", never a finding, never in the card): the overrides of a changed method, the calls
+// of a changed function elsewhere. Data; core/report words it.
+struct ToVerifySite {
+  std::string path;
+  int line = 0;
+  std::string label;  // "DeepseekRunner.run_model", "caller_fn"
+};
+
+struct ToVerify {
+  std::string kind;     // "overrides" | "callers"
+  std::string subject;  // "ModelRunner.run_model", "fused_moe"
+  std::string path;     // the touched file that defines it
+  std::vector<ToVerifySite> sites;  // the first few, ranked
+  size_t total = 0;                 // every site found
+};
+
 struct ReviewResult {
   nlohmann::json pr_given = nlohmann::json::object();  // the meta exactly as given (echoed as "pr")
   PrMeta meta;
@@ -119,6 +136,7 @@ struct ReviewResult {
   std::vector<ParseError> errors;
   std::vector<SkippedInput> skipped;     // empty unless the review is partial
   std::optional<RepositoryRead> repository;  // none: only the diff's files were read
+  std::vector<ToVerify> to_verify;           // with a repository only
 };
 
 }  // namespace atom

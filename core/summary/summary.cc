@@ -66,6 +66,7 @@ void summarize(const ReviewModel& model, ReviewResult& result) {
   result.elevated_ai_risk = result.ai_signals.size() >= kElevatedSigns || has_structural_ai_finding(result.findings);
   attach_removed_line_anchors(model, result);
   add_step1_context(model, result);
+  result.to_verify = evidence_to_verify(model);
 }
 
 }  // namespace atom

@@ -37,6 +37,11 @@ std::vector<AiSignal> detect_ai_signals(const ReviewModel& model, const std::vec
                                         const std::vector<Finding>& findings);
 const std::vector<std::string>& ai_signal_ids();  // every id detect_ai_signals can produce
 
+// With the whole repository: the overrides of each changed method and the calls elsewhere of each
+// changed module function, in Tier 1 and Tier 2 files (the checklist's "grep the whole symbol
+// family", done for the reviewer). Empty without a repository.
+std::vector<ToVerify> evidence_to_verify(const ReviewModel& model);
+
 // Shared patterns over the PR text.
 const RE2& perf_claim_pattern();    // perf, optimise, fuse, faster, speedup, latency, throughput, +N%
 const RE2& why_pattern();           // causal wording: because, due to, so that, eliminates …

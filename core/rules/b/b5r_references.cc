@@ -45,20 +45,10 @@ Target resolve_import(const PythonSide& side, const std::string& path, const Pyt
   return target;
 }
 
-// The import in `scan` that binds `alias` for a use on `line`: the last one above it, else the first.
-const PythonImport* binding_of(const PythonModuleScan& scan, const std::string& alias, int line) {
-  const PythonImport* found = nullptr;
-  for (const PythonImport& entry : scan.imports) {
-    if (entry.bound != alias) continue;
-    if (found == nullptr || entry.line <= line) found = &entry;
-  }
-  return found;
-}
-
 // `alias.a.b…`: walks submodules while they exist, then asks the last module for the next name.
 Target resolve_use(const PythonSide& side, const std::string& path, const PythonModuleScan& scan,
                    const PythonAttributeUse& use) {
-  const PythonImport* binding = binding_of(scan, use.parts.front(), use.line);
+  const PythonImport* binding = import_binding(scan, use.parts.front(), use.line);
   if (binding == nullptr || binding->guarded || binding->name == "*") return {};
   std::string current = side.absolute_module(path, *binding);
   if (current.empty()) return {};
@@ -301,30 +291,6 @@ class Checker {
     if (in_module != by_base_path_.end()) broken.file = in_module->second.view;
   }
 
-  // The function a call names on `side`: `f(` through the import binding `f`, `mod.f(` through
-  // the module chain. nullptr when not a module function of the repository.
-  const PythonFunction* callee_of(const PythonSide& side, const std::string& path, const PythonModuleScan& scan,
-                                  const PythonCall& call, std::string& module, std::string& defined_in) const {
-    const PythonImport* binding = binding_of(scan, call.callee.front(), call.line);
-    if (binding == nullptr || binding->guarded || binding->name == "*") return nullptr;
-    std::string current = side.absolute_module(path, *binding);
-    if (current.empty()) return nullptr;
-    if (call.callee.size() == 1) {
-      if (binding->name.empty()) return nullptr;  // calling a module
-      module = current;
-      return side.find_function(current, binding->name, defined_in);
-    }
-    if (!binding->name.empty()) current += "." + binding->name;
-    else if (binding->bound == current.substr(0, current.find('.'))) current = binding->bound;
-    if (side.resolve(current, "") != Resolution::Resolves) return nullptr;
-    for (size_t i = 1; i + 1 < call.callee.size(); ++i) {
-      current += "." + call.callee[i];
-      if (side.resolve(current, "") != Resolution::Resolves) return nullptr;
-    }
-    module = current;
-    return side.find_function(current, call.callee.back(), defined_in);
-  }
-
   // Module functions whose parameters the PR changed, and the calls elsewhere that fitted the old
   // parameters and no longer fit; a new call that does not fit the head's.
   void check_calls() {
@@ -353,7 +319,7 @@ class Checker {
     if (scan == nullptr) return;
     const PythonCall& call = scan->calls[index];
     std::string module, defined_at_head;
-    const PythonFunction* now = callee_of(head_, path, *scan, call, module, defined_at_head);
+    const PythonFunction* now = head_.function_called(path, *scan, call, module, defined_at_head);
     if (now == nullptr) return;
     const std::string mismatch = call_mismatch(*now, call);
     if (mismatch.empty()) return;
@@ -385,7 +351,7 @@ class Checker {
       return;
     }
     std::string before_module, defined_at_base;
-    const PythonFunction* then = callee_of(base_, before_path, *before_scan, *before_call, before_module, defined_at_base);
+    const PythonFunction* then = base_.function_called(before_path, *before_scan, *before_call, before_module, defined_at_base);
     if (then == nullptr || !call_mismatch(*then, *before_call).empty()) return;
     BrokenReference& broken = broken_calls_[{module, now->name}];
     if (broken.users.empty()) {
