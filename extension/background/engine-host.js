@@ -19,6 +19,9 @@ export class EngineFailure extends Error {
 
 // The engine reads at most `max` bytes and says so in its result when the input is larger
 // (`skipped`); one byte more than that tells it so without copying a huge input into its memory.
+// Each open repository holds its index in the engine's memory (capped at 320 MiB): a few at most.
+export const MAX_OPEN_REPOSITORIES = 2;
+
 const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max + 1) : bytes);
 
 /**
@@ -30,9 +33,12 @@ const atMost = (bytes, max) => (bytes.length > max + 1 ? bytes.subarray(0, max +
  * review compiles needs no warming, and it waits for one step at most; the other calls compile
  * little). A step that throws drops the module.
  */
-export function createEngineHost(instantiate, warmUpSteps = []) {
+export function createEngineHost(instantiate, warmUpSteps = [], { maxOpenRepositories = MAX_OPEN_REPOSITORIES } = {}) {
   let enginePromise = null;
   let warmingUp = null; // the module promise being warmed up, until a review reaches its module
+  // The repositories opened in the module that has them (a new module has none): snapshot key ->
+  // {id, about}, least recently used first.
+  let opened = { module: null, byKey: new Map() };
 
   function engine() {
     if (!enginePromise) {
@@ -78,13 +84,66 @@ export function createEngineHost(instantiate, warmUpSteps = []) {
     }
   }
 
-  function review(diffBytes, meta, headFiles = null) {
+  function review(diffBytes, meta, headFiles = null, repositoryKey = null) {
     return onEngine((module) => {
       const limits = JSON.parse(module.inputLimits());
       const files = headFiles?.map((file) => ({ path: file.path, bytes: atMost(file.bytes, limits.maxHeadFileBytes) })) ?? null;
-      return module.review(atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files);
+      const args = [atMost(diffBytes, limits.maxDiffBytes), JSON.stringify(meta), files];
+      if (repositoryKey === null) return module.review(...args);
+      const repository = openedIn(module).get(repositoryKey);
+      if (!repository) throw new TypeError(`the repository ${repositoryKey} is not open in the engine`);
+      return module.review(...args, repository.id);
     }, { endsWarmUp: true });
   }
+
+  function openedIn(module) {
+    if (opened.module !== module) opened = { module, byKey: new Map() };
+    return opened.byKey;
+  }
+
+  /**
+   * The repository `key` (a snapshot key) opened in the engine, indexing it from `files()` ([{path,
+   * bytes}], asked for only then) unless this engine has it open; resolves to what `about` was when it
+   * was opened. Past `maxOpenRepositories` the least recently used is closed (each holds the
+   * engine's memory).
+   */
+  function openRepository(key, files, about = null) {
+    return onEngine((module) => {
+      const byKey = openedIn(module);
+      const kept = byKey.get(key);
+      if (kept) {
+        byKey.delete(key);
+        byKey.set(key, kept);
+        return { opened: false, about: kept.about };
+      }
+      byKey.set(key, { id: module.openRepository(files()), about });
+      for (const [oldKey, { id }] of byKey) {
+        if (byKey.size <= maxOpenRepositories) break;
+        byKey.delete(oldKey);
+        module.closeRepository(id);
+      }
+      return { opened: true, about };
+    });
+  }
+
+  /** Whether this engine has the repository `key` open (false before the engine is there). */
+  const isRepositoryOpen = (key) => opened.module !== null && enginePromise !== null && opened.byKey.has(key);
+
+  /** Closes the repositories whose key `drop(key)` is true (e.g. the snapshots no longer kept). */
+  function closeRepositories(drop) {
+    const { module, byKey } = opened;
+    for (const [key, { id }] of byKey) {
+      if (!drop(key)) continue;
+      byKey.delete(key);
+      try {
+        module.closeRepository(id);
+      } catch {
+        // A module that failed is dropped on its next call; its repositories went with it.
+      }
+    }
+  }
+
+  const openRepositoryKeys = () => [...opened.byKey.keys()];
 
   /** → the paths whose head version the review of the diff reads (a host downloads those). */
   function headPathsToRead(diffBytes) {
@@ -104,7 +163,9 @@ export function createEngineHost(instantiate, warmUpSteps = []) {
     return onEngine((module) => JSON.parse(module.rules()));
   }
 
-  return { prepare, review, headPathsToRead, validatePack, rules };
+  return {
+    prepare, review, headPathsToRead, validatePack, rules, openRepository, isRepositoryOpen, closeRepositories, openRepositoryKeys,
+  };
 }
 
 const host = createEngineHost(() => createAtomEngine({
@@ -118,12 +179,16 @@ export function prepareEngine() {
 }
 
 /**
- * Reviews diff bytes, with the touched files at the head ([{path, bytes}]) when given; resolves
+ * Reviews diff bytes, with the touched files at the head ([{path, bytes}]) when given, and checked
+ * against the repository `repositoryKey` when given (opened by engineHost.openRepository); resolves
  * to the result JSON text exactly as the engine produced it, or rejects with an EngineFailure.
  */
-export function reviewDiff(diffBytes, meta, headFiles = null) {
-  return host.review(diffBytes, meta, headFiles);
+export function reviewDiff(diffBytes, meta, headFiles = null, repositoryKey = null) {
+  return host.review(diffBytes, meta, headFiles, repositoryKey);
 }
+
+/** The engine host itself, for the repository reviews (repository-review.js). */
+export const engineHost = host;
 
 /** The paths whose head version the review of these diff bytes reads; rejects with an EngineFailure. */
 export function headPathsToRead(diffBytes) {

@@ -5,18 +5,21 @@
 import builtInPacks from 'atom-built-in-packs';
 import builtInRepos from 'atom-built-in-repos';
 import {
-  LIST_SUMMARY_REQUEST, PREPARE_REQUEST, REVIEW_INPUTS_REQUEST, REVIEW_REQUEST, metaForRequest, parsePrepareRequest,
-  parseReviewInputsRequest, parseReviewRequest,
+  LIST_SUMMARY_REQUEST, PREPARE_REQUEST, REPOSITORY_CANCEL_REQUEST, REPOSITORY_PROGRESS_REQUEST, REVIEW_INPUTS_REQUEST,
+  REVIEW_REQUEST, metaForRequest, parsePrepareRequest, parseRepositoryRequest, parseReviewInputsRequest, parseReviewRequest,
 } from '../shared/messages.js';
 import { PAGE_FETCH_REQUEST } from '../shared/page-fetch-messages.js';
 import { isServedHost } from '../shared/github-host.js';
 import { inScope, scopePatterns } from '../shared/scope.js';
-import { isFeatureOn, loadSettings, onSettingsChanged } from '../shared/settings.js';
+import { isFeatureOn, loadSettings, onSettingsChanged, snapshotPolicy } from '../shared/settings.js';
+import { SnapshotStore } from '../shared/snapshot-store.js';
 import { loadPacks } from '../shared/pack-store.js';
 import { reviewPack } from '../shared/pack-choice.js';
 import { isRuleCatalogueRequest, parsePackTryRequest, parsePackValidateRequest } from '../shared/pack-messages.js';
 import { fetchPullRequestDiff } from './pr-diff.js';
-import { headPathsToRead, prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
+import { engineHost, headPathsToRead, prepareEngine, reviewDiff, ruleCatalogue, validatePack } from './engine-host.js';
+import { RepositorySnapshots } from './repository-snapshot.js';
+import { RepositoryReviews } from './repository-review.js';
 import { headFileReader, headFilesSummary } from './head-files.js';
 import { ReviewCache } from './review-cache.js';
 import { packKey, reviewRequestKey } from './review-request-key.js';
@@ -27,6 +30,10 @@ import { scopeGatedListener } from './scope-gate.js';
 import { hostScriptSyncer } from './enterprise-hosts.js';
 
 const cache = new ReviewCache();
+const snapshotStore = new SnapshotStore();
+const repositoryReviews = new RepositoryReviews({
+  snapshots: new RepositorySnapshots({ store: snapshotStore }), engine: engineHost, review: reviewDiff,
+});
 const readSettings = () => loadSettings(chrome.storage);
 const readHeadFiles = headFileReader();
 // Packs that cannot be read are none: the built-in pack applies, as the engine chooses it.
@@ -60,19 +67,58 @@ async function readNeededHeadFiles(pr, diffBytes) {
   return readHeadFiles({ host: pr.host, owner: pr.owner, repo: pr.repo, headSha: pr.context?.head_sha, paths });
 }
 
+// The touched-files review comes first and says whether the repository may be checked
+// (`repository`: repository-review.js plan); the page then asks again `withRepository`, and that
+// answer replaces the first when it is ready: the snapshot's result, or the first result with the
+// reason there is none.
+async function answerReviewRequest(pr) {
+  const [settings, pack] = await Promise.all([readSettings(), packFor(pr)]);
+  const options = { wholeFiles: isFeatureOn(settings, 'whole-files'), offRules: settings.offRules };
+  const { withRepository, ...plainRequest } = pr;
+  const key = `${reviewRequestKey(plainRequest, pack)} whole-files=${options.wholeFiles} off-rules=${options.offRules}`;
+  const plain = () => cache.getOrCompute(key, () => reviewPullRequest(plainRequest, options, pack));
+  const policy = snapshotPolicy(settings, pr);
+  if (!withRepository) {
+    const [answer, repository] = await Promise.all([plain(), repositoryReviews.plan(pr, policy)]);
+    return { ...answer, repository };
+  }
+  snapshotStore.maxBytes = settings.snapshotCacheMiB * 1024 * 1024;
+  const withSnapshot = await cache.getOrCompute(`${key} repository`, async () => {
+    const { diffBytes, head } = await reviewInputs(plainRequest, options.wholeFiles);
+    const meta = { ...metaForRequest(plainRequest), ...(pack && { pack }), ...(options.offRules && { all_rules: true }) };
+    const outcome = await repositoryReviews.review(pr, { diffBytes, meta, headFiles: head.files.length > 0 ? head.files : null }, policy);
+    return { ...outcome, headFiles: headFilesSummary(head) };
+  });
+  if (withSnapshot.resultJson) return withSnapshot;
+  cache.forget(`${key} repository`); // asked again (the user retries), it tries again
+  return { ...await plain(), repository: withSnapshot.repository };
+}
+
 function answerReview(message, _sender, sendResponse) {
   const pr = parseReviewRequest(message);
   if (!pr) return false;
   prepareEngine(); // while the settings, the pack and the diff are read
-  Promise.all([readSettings(), packFor(pr)]).then(([settings, pack]) => {
-    const options = { wholeFiles: isFeatureOn(settings, 'whole-files'), offRules: settings.offRules };
-    return cache.getOrCompute(`${reviewRequestKey(pr, pack)} whole-files=${options.wholeFiles} off-rules=${options.offRules}`,
-      () => reviewPullRequest(pr, options, pack));
-  }).then(
-    ({ resultJson, headFiles }) => sendResponse({ ok: true, resultJson, headFiles, source: pr.diff ? pr.diff.source : 'fetched' }),
+  answerReviewRequest(pr).then(
+    ({ resultJson, headFiles, repository }) => sendResponse({
+      ok: true, resultJson, headFiles, repository, source: pr.diff ? pr.diff.source : 'fetched',
+    }),
     (error) => sendResponse({ ok: false, error: String(error?.message ?? error) }),
   );
   return true; // the answer is sent asynchronously
+}
+
+// While a review with the repository runs: how far its download got, or cancel it.
+function answerRepositoryRequest(message, _sender, sendResponse) {
+  const asked = parseRepositoryRequest(message, REPOSITORY_PROGRESS_REQUEST);
+  if (asked) {
+    sendResponse({ ok: true, progress: repositoryReviews.progress(asked) });
+    return true;
+  }
+  const cancelled = parseRepositoryRequest(message, REPOSITORY_CANCEL_REQUEST);
+  if (!cancelled) return false;
+  repositoryReviews.cancel(cancelled);
+  sendResponse({ ok: true });
+  return true;
 }
 
 // The reviewer exports their verdicts: the diff, the meta and the files read whole, as the review
@@ -127,6 +173,7 @@ const listeners = {
   [PREPARE_REQUEST]: answerPrepare, [REVIEW_REQUEST]: answerReview, [REVIEW_INPUTS_REQUEST]: answerReviewInputs,
   [LIST_SUMMARY_REQUEST]: answerListSummary,
   [PAGE_FETCH_REQUEST]: answerPageFetch,
+  [REPOSITORY_PROGRESS_REQUEST]: answerRepositoryRequest, [REPOSITORY_CANCEL_REQUEST]: answerRepositoryRequest,
 };
 chrome.runtime.onMessage.addListener(fromOurGitHubTabs(scopeGatedListener(listeners, scopeNow, chrome.runtime.id), chrome.runtime.id));
 chrome.runtime.onMessage.addListener(fromOurExtensionPages(answerPackRequest, chrome.runtime.id,

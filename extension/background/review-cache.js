@@ -24,4 +24,9 @@ export class ReviewCache {
     }
     return promise;
   }
+
+  /** Forgets `key`'s entry: the next getOrCompute computes it again. */
+  forget(key) {
+    this.entries.delete(key);
+  }
 }

@@ -4,7 +4,9 @@
 // and sent along, so every feature of the page gets the same review. The context may need a
 // fetched conversation page: the review does not wait for it beyond a short grace; when it
 // arrives later, the page's features redraw (onReviewChanged) with it.
-import { prepareRequest, reviewInputsRequest, reviewRequest } from '../shared/messages.js';
+import {
+  REPOSITORY_CANCEL_REQUEST, REPOSITORY_PROGRESS_REQUEST, prepareRequest, repositoryRequest, reviewInputsRequest, reviewRequest,
+} from '../shared/messages.js';
 import { readDiffFromPage } from './page-diff/index.js';
 import { matchPullRequestPage } from './page-routes.js';
 import { pullRequestFromDocumentTitle } from './adapters/page-title.js';
@@ -55,7 +57,7 @@ function readThisPage(pr) {
     askToPrepare(pr);
     const page = readDiffFromPage(document, location);
     const reading = { address, body: document.body, page, headSha: headShownHere(page, pr), context: null,
-      rerunPromised: false, reviews: new Map() };
+      rerunPromised: false, reviews: new Map(), repository: newRepositoryState() };
     reading.contextPromise = readPullRequestContext(document, pr).catch(() => ({}))
       .then((found) => { reading.context = found; return found; });
     lastReading = reading;
@@ -70,6 +72,7 @@ function readThisPage(pr) {
  */
 export function reviewAgain() {
   lastReading?.reviews.clear();
+  lastReading?.repository.reviews.clear();
   announceReviewChanged();
 }
 
@@ -102,10 +105,111 @@ export function requestReview(pr) {
   const key = `${reading.context ? 'context' : 'pending'} ${JSON.stringify(pr.dismissed ?? [])}`;
   if (!reading.reviews.has(key)) {
     const review = askForReview(pr, reading);
-    review.catch(() => reading.reviews.delete(key));
+    review.then(({ repository }) => followPlan(pr, reading, repository, key), () => reading.reviews.delete(key));
     reading.reviews.set(key, review);
   }
-  return reading.reviews.get(key);
+  const touchedFilesOnly = reading.reviews.get(key);
+  // Not before the context is in: it names the base branch, whose kept snapshot may serve.
+  if (!reading.repository.wanted || !reading.context) return touchedFilesOnly;
+  const withRepository = repositoryReview(pr, reading, key);
+  // The touched-files review is drawn first; the repository's replaces it when it is ready. Once a
+  // snapshot was read, a later review (a dismissal) waits for its own: it is quick.
+  return withRepository.settled || reading.repository.outcome?.status === 'read' ? withRepository.promise : touchedFilesOnly;
+}
+
+// The repository check of a page: what the background planned (plan: {policy, status: 'start' |
+// 'ask' | 'off', snapshot, sizeBytes, reason}), whether it is wanted (the policy is always, the
+// snapshot is at hand, or the user asked), how far its download got and how the last one ended
+// (outcome: {status: 'read', snapshot, downloaded} | {status: 'failed', kind, reason}).
+const repositoryProgress = new EventTarget();
+
+function newRepositoryState() {
+  return { plan: null, wanted: false, autoStarted: false, running: false, progress: null, outcome: null, reviews: new Map() };
+}
+
+// Started here, not left to the features' next request: the first review's features may not
+// listen for changes yet. Without the context the features ask again when it comes.
+function followPlan(pr, reading, plan, key) {
+  if (!plan) return;
+  reading.repository.plan = plan;
+  if (plan.status === 'start' && !reading.repository.autoStarted) {
+    reading.repository.autoStarted = true;
+    wantRepositoryOf(reading);
+    if (reading.context) repositoryReview(pr, reading, key);
+  }
+}
+
+function wantRepositoryOf(reading) {
+  if (reading.repository.wanted) return;
+  reading.repository.wanted = true;
+  reading.repository.outcome = null;
+  announceReviewChanged();
+}
+
+// One review with the repository per touched-files review (per set of dismissals and context).
+function repositoryReview(pr, reading, key) {
+  const { repository } = reading;
+  let entry = repository.reviews.get(key);
+  if (entry) return entry;
+  entry = { settled: false, promise: null };
+  repository.running = true;
+  const polling = pollProgress(pr, reading);
+  entry.promise = askForReview({ ...pr, withRepository: true }, reading).then((review) => {
+    const outcome = review.repository ?? { status: 'failed', reason: 'no answer about the repository' };
+    repository.outcome = outcome;
+    if (outcome.status !== 'read') {
+      repository.wanted = false;
+      repository.reviews.clear();
+    }
+    return review;
+  }).finally(() => {
+    entry.settled = true;
+    repository.running = false;
+    repository.progress = null;
+    clearInterval(polling);
+    if (lastReading === reading) announceReviewChanged();
+  });
+  entry.promise.catch(() => { repository.reviews.delete(key); repository.wanted = false; });
+  repository.reviews.set(key, entry);
+  return entry;
+}
+
+const PROGRESS_POLL_MS = 250;
+
+function pollProgress(pr, reading) {
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  const timer = setInterval(() => {
+    if (lastReading !== reading) { clearInterval(timer); return; }
+    Promise.resolve(runtime.sendMessage(repositoryRequest(REPOSITORY_PROGRESS_REQUEST, pr))).then((answer) => {
+      if (!reading.repository.running || !answer?.ok || !answer.progress) return;
+      reading.repository.progress = answer.progress;
+      repositoryProgress.dispatchEvent(new Event('progress'));
+    }, () => {});
+  }, PROGRESS_POLL_MS);
+  return timer;
+}
+
+/** The repository check as the page stands: {plan, wanted, running, progress, outcome} (see above), or null before a review. */
+export function repositoryStatus() {
+  if (!lastReading) return null;
+  const { plan, wanted, running, progress, outcome } = lastReading.repository;
+  return { plan, wanted, running, progress, outcome };
+}
+
+/** Calls `listener(progress)` ({phase, receivedBytes, totalBytes}) as the snapshot's download goes, until `signal` aborts. */
+export function onRepositoryProgress(listener, signal) {
+  repositoryProgress.addEventListener('progress', () => listener(lastReading?.repository.progress ?? null), { signal });
+}
+
+/** The user asked to check the pull request against the whole repository: the page's features redraw with it when it is ready. */
+export function checkAgainstRepository() {
+  if (lastReading) wantRepositoryOf(lastReading);
+}
+
+/** Stops the snapshot's download for `pr`; the touched-files review stays, saying it was cancelled. */
+export function cancelRepositoryCheck(pr) {
+  const runtime = (globalThis.browser ?? globalThis.chrome).runtime;
+  Promise.resolve(runtime.sendMessage(repositoryRequest(REPOSITORY_CANCEL_REQUEST, pr))).catch(() => {});
 }
 
 // The request's fields besides the pull request's name: the title and author the page shows, the
@@ -131,6 +235,7 @@ async function askForReview(pr, reading) {
   const answer = await runtime.sendMessage(reviewRequest({ ...pr, title, author, diff, context: fullContext }));
   if (!answer?.ok) throw new Error(answer?.error ?? 'no answer from the atom-review background');
   return {
+    repository: answer.repository ?? null,
     result: JSON.parse(answer.resultJson),
     source: {
       kind: answer.source ?? 'fetched', reason: page.diff ? null : page.reason, files: page.diff?.files ?? null,

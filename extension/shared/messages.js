@@ -31,6 +31,7 @@ export function parseReviewRequest(message) {
   if (diff) pr.diff = diff;
   const context = parsePullRequestContext(message.context);
   if (Object.keys(context).length > 0) pr.context = context;
+  if (message.withRepository === true) pr.withRepository = true;
   return pr;
 }
 
@@ -73,10 +74,25 @@ export function parseDismissed(list) {
   return parsed;
 }
 
-export function reviewRequest({ owner, repo, number, title, author, dismissed, diff, context }) {
+/** `withRepository`: the review checked against the whole repository (its snapshot downloaded when need be). */
+export function reviewRequest({ owner, repo, number, title, author, dismissed, diff, context, withRepository }) {
   return { type: REVIEW_REQUEST, owner, repo, number, ...(title && { title }), ...(author && { author }),
-    ...(dismissed?.length && { dismissed }), ...(diff && { diff }), ...(context && { context }) };
+    ...(dismissed?.length && { dismissed }), ...(diff && { diff }), ...(context && { context }),
+    ...(withRepository === true && { withRepository }) };
 }
+
+// While a review with the repository downloads its snapshot: the page asks how far it got
+// ({receivedBytes, totalBytes, phase: 'downloading'|'indexing'} or null), or cancels the download.
+export const REPOSITORY_PROGRESS_REQUEST = 'repository-progress';
+export const REPOSITORY_CANCEL_REQUEST = 'repository-cancel';
+
+/** {host, owner, repo, number} for a well-formed progress or cancel request of `type`, else null. */
+export function parseRepositoryRequest(message, type) {
+  if (!message || typeof message !== 'object' || message.type !== type) return null;
+  return pullRequestNamed(message);
+}
+
+export const repositoryRequest = (type, { owner, repo, number }) => ({ type, owner, repo, number });
 
 /** The PR meta (contract.md `PR.json`) the engine gets for a review request. */
 export function metaForRequest({ owner, repo, number, title, author, dismissed, context }) {

@@ -3,7 +3,9 @@ import { findFileContainers, findOnPage } from '../adapters/index.js';
 import { appendDraftToField } from '../comment-field.js';
 import { onDomChanges } from '../dom-changes.js';
 import { matchPullRequestPage } from '../page-routes.js';
-import { onReviewChanged } from '../review-client.js';
+import {
+  cancelRepositoryCheck, checkAgainstRepository, onRepositoryProgress, onReviewChanged, repositoryStatus,
+} from '../review-client.js';
 import { loadPanelCollapsed, onStorageFailure, savePanelCollapsed } from '../review-storage.js';
 import {
   markVerdictsExported, requestReviewAsLeft, setChecked, setDismissed, watchReviewState,
@@ -47,6 +49,21 @@ function placePanel(doc, panel, tab) {
   for (const stray of doc.querySelectorAll(`[data-atom-review="${PANEL}"]`)) if (stray !== panel) stray.remove();
 }
 
+// The repository check as the panel draws it (views/repository-read.jsx).
+function repositoryView(pr, signal) {
+  return {
+    status: repositoryStatus(),
+    onCheck: checkAgainstRepository,
+    onCancel: () => cancelRepositoryCheck(pr),
+    onProgress(listener) {
+      const listening = new AbortController();
+      signal.addEventListener('abort', () => listening.abort(), { once: true, signal: listening.signal });
+      onRepositoryProgress(listener, listening.signal);
+      return () => listening.abort();
+    },
+  };
+}
+
 export const reviewPanel = {
   id: 'review-panel',
   match: (location) => matchPullRequestPage(location.pathname),
@@ -82,6 +99,7 @@ export const reviewPanel = {
           verdicts: state.verdicts,
           onExportVerdicts: () => exportFieldLabels(document, { host, owner, repo, number }, state.verdicts,
             () => markVerdictsExported(stateKey, state.verdicts)),
+          repository: repositoryView({ owner, repo, number }, signal),
         };
         if (panel && showsReview(panel)) updatePanel(panel, result, onDraft, view);
         else replacePanel(createPanel(document, result, onDraft, view));

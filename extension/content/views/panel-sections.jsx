@@ -8,6 +8,7 @@ import { ContextSections } from './context-sections.jsx';
 import { RiskMap } from './risk-map.jsx';
 import { ReviewFiles } from './review-files.jsx';
 import { ReviewSource } from './review-source.jsx';
+import { RepositoryRead } from './repository-read.jsx';
 import { RulesRun } from './rules-run.jsx';
 import { YourVerdicts } from './your-verdicts.jsx';
 
@@ -164,7 +165,7 @@ function Dismissed({ dismissed, onRestore }) {
  * verdicts: those the reviewer gave (review-storage.js); onExportVerdicts() → Promise<string>.
  */
 export function PanelSections({
-  result, source, checked: stored, onCheckToggled, onShowPlace, onRestore, verdicts = [], onExportVerdicts,
+  result, source, checked: stored, onCheckToggled, onShowPlace, onRestore, verdicts = [], onExportVerdicts, repository = null,
 }) {
   // Each redraw brings the ticks as stored (a new list); the panel's clicks since show on them.
   const [clicked, setClicked] = useState({ from: stored, checked: new Set(stored) });
@@ -180,6 +181,7 @@ export function PanelSections({
     <div class="atom-review-sections">
       <ReviewSource source={source} />
       <ReviewFiles result={result} headFiles={source?.headFiles} />
+      <RepositoryRead repository={repository} />
       <RulesRun result={result} />
       <RiskMap files={result.files ?? []} findings={result.findings ?? []}
         onShowFile={(path) => { if (!onShowPlace({ path, line: null, side: 'new' })) setStatus(`${path} is not shown on this page.`); }} />

@@ -55,7 +55,8 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
  * (no draft buttons).
  * view: {onCopyDraft() → Promise<string> (copies the draft on that button's click, says how it went),
  * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool),
- * onCheckToggled(id, on), onShowPlace(place), onRestore(finding), verdicts, onExportVerdicts() → Promise<string>}.
+ * onCheckToggled(id, on), onShowPlace(place), onRestore(finding), verdicts, onExportVerdicts() → Promise<string>,
+ * repository (views/repository-read.jsx)}.
  */
 export function createPanel(doc, result, onDraft, view) {
   const panel = doc.createElement('section');
@@ -93,7 +94,8 @@ export function updatePanel(panel, result, onDraft, view) {
   render(<PanelSummary result={result} onDraft={onDraft} onCopyDraft={view.onCopyDraft} collapsedAtStart={view.collapsed}
     onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
   render(<PanelSections result={result} source={view.source} checked={view.checked} onCheckToggled={view.onCheckToggled}
-    onShowPlace={view.onShowPlace} onRestore={view.onRestore} verdicts={view.verdicts} onExportVerdicts={view.onExportVerdicts} />, sections);
+    onShowPlace={view.onShowPlace} onRestore={view.onRestore} verdicts={view.verdicts} onExportVerdicts={view.onExportVerdicts}
+    repository={view.repository ?? null} />, sections);
 }
 
 /** Whether `panel` shows a review (createPanel) rather than a failure (createErrorPanel). */

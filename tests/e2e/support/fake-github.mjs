@@ -21,7 +21,8 @@ export const ENTERPRISE_HOST = 'ghe.acme.test';
 // Pull request pages live on these; each one's raw files on its raw host.
 const SITES = { 'github.com': { raw: 'raw.githubusercontent.com' }, [ENTERPRISE_HOST]: { raw: `raw.${ENTERPRISE_HOST}` } };
 const rawHostSite = (host) => Object.keys(SITES).find((site) => SITES[site].raw === host);
-export const FAKE_HOSTS = ['github.com', 'patch-diff.githubusercontent.com', 'raw.githubusercontent.com',
+export const CODELOAD_HOST = 'codeload.github.com';
+export const FAKE_HOSTS = ['github.com', 'patch-diff.githubusercontent.com', 'raw.githubusercontent.com', CODELOAD_HOST,
   ENTERPRISE_HOST, `raw.${ENTERPRISE_HOST}`];
 
 function makeCertificate(dir) {
@@ -38,6 +39,24 @@ const RAW_DIFF = /^\/raw\/([^/]+)\/([^/]+)\/pull\/(\d+)\.diff$/;
 // Matched on the path as sent (still percent-encoded), so the redirect keeps the file's encoding.
 const GITHUB_RAW_FILE = /^\/([^/]+)\/([^/]+)\/raw\/([0-9a-f]{40})\/(.+)$/;
 const RAW_FILE = /^\/([^/]+)\/([^/]+)\/([0-9a-f]{40})\/(.+)$/;
+// github.com's repository archive, redirected as GitHub does to codeload.
+const ARCHIVE = /^\/([^/]+)\/([^/]+)\/archive\/([0-9a-f]{40})\.tar\.gz$/;
+const CODELOAD_ARCHIVE = /^\/([^/]+)\/([^/]+)\/tar\.gz\/([0-9a-f]{40})$/;
+const MIB = 1024 * 1024;
+
+// An archive's answer: its bytes (in two halves `pauseMs` apart, so a download's progress shows),
+// or a failure: 'missing' (404), 'truncated' (the first half only), 'oversized' (a stated length
+// of 200 MiB, then nothing), 'stall' (the headers, then nothing).
+function sendArchive(response, { bytes, failure, pauseMs = 0 }) {
+  if (failure === 'missing') return void response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+  const half = bytes.subarray(0, Math.floor(bytes.length / 2));
+  const length = failure === 'oversized' ? 200 * MIB : failure === 'truncated' ? half.length : bytes.length;
+  response.writeHead(200, { 'content-type': 'application/x-gzip', 'content-length': String(length) });
+  if (failure === 'oversized' || failure === 'stall') return void response.flushHeaders();
+  if (failure === 'truncated') return void response.end(half);
+  response.write(half);
+  setTimeout(() => response.end(bytes.subarray(half.length)), pauseMs);
+}
 
 /**
  * Starts the server. Pull requests are added with `addPullRequest({host, owner, repo, number, title,
@@ -54,6 +73,7 @@ export async function startFakeGitHub({ port = 0 } = {}) {
   const certDir = mkdtempSync(join(tmpdir(), 'atom-review-cert-'));
   const pullRequests = new Map();
   const rawFiles = new Map(); // `${site}/${owner}/${repo}@${sha}:${path}` -> {bytes, failure}
+  const archives = new Map(); // `${owner}/${repo}@${sha}` -> {bytes, failure, pauseMs}
   const requests = [];
   const pages = new Map(); // path with query -> {html, delayMs}: list pages, conversation pages
   // Diff answers can be held back `delayMs`; `maxInFlight` is the most answered at once.
@@ -64,7 +84,7 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     const host = (request.headers.host ?? '').replace(/:\d+$/, '');
     const url = new URL(request.url, 'https://x');
     const path = decodeURIComponent(url.pathname);
-    requests.push({ host, path, method: request.method, origin: request.headers.origin ?? null });
+    requests.push({ host, path, method: request.method, origin: request.headers.origin ?? null, cookie: request.headers.cookie ?? null });
     const send = (status, headers, body = '') => { response.writeHead(status, headers); response.end(body); };
     const sendDiff = (status, headers, body) => {
       diffTraffic.inFlight += 1;
@@ -99,6 +119,13 @@ export async function startFakeGitHub({ port = 0 } = {}) {
     if (SITES[host] && (match = GITHUB_RAW_FILE.exec(url.pathname))) {
       const [, owner, repo, sha, file] = match;
       return send(302, { location: `https://${SITES[host].raw}/${owner}/${repo}/${sha}/${file}` });
+    }
+    if (host === 'github.com' && (match = ARCHIVE.exec(path))) {
+      return send(302, { location: `https://${CODELOAD_HOST}/${match[1]}/${match[2]}/tar.gz/${match[3]}` });
+    }
+    if (host === CODELOAD_HOST && (match = CODELOAD_ARCHIVE.exec(path))) {
+      const archive = archives.get(`${match[1]}/${match[2]}@${match[3]}`);
+      return sendArchive(response, archive ?? { failure: 'missing' });
     }
     if (rawHostSite(host) && (match = RAW_FILE.exec(url.pathname))) {
       const [owner, repo, sha, file] = match.slice(1).map(decodeURIComponent);
@@ -137,6 +164,20 @@ export async function startFakeGitHub({ port = 0 } = {}) {
       const fileKey = (path) => `${site}/${pr.owner}/${pr.repo}@${pr.headSha}:${path}`;
       for (const [path, bytes] of Object.entries(pr.headFiles ?? {})) rawFiles.set(fileKey(path), { bytes: Buffer.from(bytes) });
       for (const [path, failure] of Object.entries(pr.rawFailures ?? {})) rawFiles.set(fileKey(path), { ...rawFiles.get(fileKey(path)), failure });
+    },
+    /**
+     * Serves `bytes` (a .tar.gz) as github.com's archive of owner/repo at `sha`, through codeload;
+     * `failure`, `pauseMs`: see sendArchive.
+     */
+    addArchive({ owner, repo, sha, bytes = Buffer.alloc(0), failure = null, pauseMs = 0 }) {
+      archives.set(`${owner}/${repo}@${sha}`, { bytes: Buffer.from(bytes), failure, pauseMs });
+    },
+    /** The archive requests of owner/repo at `sha` (any sha when null), as recorded ({host, path, cookie, …}). */
+    archiveRequests({ owner, repo, sha = null }) {
+      return requests.filter(({ host, path }) => {
+        const match = (host === 'github.com' ? ARCHIVE : host === CODELOAD_HOST ? CODELOAD_ARCHIVE : null)?.exec(path);
+        return match && match[1] === owner && match[2] === repo && (sha === null || match[3] === sha);
+      });
     },
     /** How many times each of `pr`'s files at its head was asked for on its raw host: {path: count}. */
     rawRequests({ host: site = 'github.com', owner, repo, headSha }) {
