@@ -5,7 +5,9 @@
 // pack changes in place (packs.test.mjs), the
 // request audit (request-audit.test.mjs), two tabs writing at once (review-state.test.mjs), a
 // verdict exported and imported as a label (field-labels.test.mjs) and the off-rules switch
-// (off-rules.test.mjs).
+// (off-rules.test.mjs), and the review checked against the whole repository: asked, downloaded
+// once through the codeload redirect, a second pull request downloading nothing
+// (repository-snapshot.test.mjs).
 // Skipped where Firefox ESR is not installed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -19,6 +21,9 @@ import { DEMO_PR, FILES_TABS, backgroundMeta, demoDiff, demoHeadFiles } from './
 import { referenceReview } from './support/reference-review.mjs';
 import { assertForeignHostAndWriteBreakAudit, assertReviewReadsGitHubOnly } from './support/request-audit-checks.mjs';
 import { assertTwoTabsKeepEveryWrite } from './support/two-tabs.mjs';
+import {
+  assertAskedThenDownloadedOnce, assertSecondPullRequestDownloadsNothing, repositoryArchive, setPolicy,
+} from './support/repository-snapshot.mjs';
 
 const HEAD = 'f1ef000000000000000000000000000000000001';
 const skip = !firefoxAvailable() && `needs ${FIREFOX}`;
@@ -96,6 +101,16 @@ describe('Firefox: the extension on the fake GitHub', { skip }, () => {
 
   test('request audit: a request to another host or a write to github.com breaks it',
     () => assertForeignHostAndWriteBreakAudit(browser, github));
+
+  test('the whole repository: asked, downloaded once with progress, the cross-file finding; a second pull request downloads nothing',
+    async () => {
+      const options = await browser.openExtensionPage('options.html');
+      await setPolicy((fn, arg) => options.evaluate(fn, arg), 'ask');
+      await options.close();
+      const { page } = await assertAskedThenDownloadedOnce({ newPage: browser.newPage, github, archive: repositoryArchive(), number: 4267 });
+      await page.close();
+      await assertSecondPullRequestDownloadsNothing({ newPage: browser.newPage, github, number: 4268 });
+    });
 
   test('two tabs on one pull request: every dismissal and tick made at the same time in either is kept and shown in both',
     () => assertTwoTabsKeepEveryWrite(browser, TWO_TABS_PR, reference));

@@ -9,11 +9,9 @@ import { after, before, describe, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { CODELOAD_HOST, startFakeGitHub } from './support/fake-github.mjs';
 import {
-  OWNER, REPO, addRenamePullRequest, readRepositoryLine, renameFindings, repositoryArchive, setPolicy, shaOf,
-  waitForRepositoryLine,
+  OWNER, REPO, addRenamePullRequest, assertAskedThenDownloadedOnce, assertSecondPullRequestDownloadsNothing, renameFindings,
+  repositoryArchive, setPolicy, shaOf, waitForRepositoryLine,
 } from './support/repository-snapshot.mjs';
-
-const RENAME_FINDING = 'pkg/ops.py:4:old';
 
 let github;
 let browser;
@@ -40,31 +38,9 @@ async function openFiles(pr) {
 describe('the whole repository', () => {
   test('ask: nothing is downloaded until the button; then one download with progress, the snapshot named, the cross-file finding shown', async () => {
     await setPolicyTo('ask');
-    const pr = addRenamePullRequest(github, 8101);
-    github.addArchive({ owner: OWNER, repo: REPO, sha: pr.baseSha, bytes: archive, pauseMs: 1500 });
-    const page = await openFiles(pr);
-    const asked = await waitForRepositoryLine(page, 'touched-files');
-    assert.equal(asked.text, 'Read the touched files only');
-    assert.equal(asked.offer, 'Check against the whole repository', 'no size is known before the first download');
-    await page.waitForSelector('[data-atom-review="finding"]', { state: 'attached', timeout: 60000 }).catch(() => {});
-    assert.deepEqual(await renameFindings(page), [], 'the touched files alone do not show the rename\'s users');
-    assert.equal(github.archiveRequests({ owner: OWNER, repo: REPO }).length, 0, 'nothing downloaded before the user asks');
-
-    await page.click('[data-atom-review="repository-check"]');
-    await waitForRepositoryLine(page, 'running');
-    await page.waitForFunction(() => /kB of \d+ kB|of/.test(document.querySelector('[data-atom-review="repository-progress-text"]')?.textContent ?? ''),
-      null, { timeout: 30000, polling: 50 });
-    const read = await waitForRepositoryLine(page, 'read');
-    assert.match(read.text, new RegExp(`^Checked against the whole repository: main @ ${pr.baseSha.slice(0, 7)}, \\d+ d old, 6 files$`));
-    await page.waitForFunction(() => document.querySelector('[data-atom-review="finding"][data-rule="B5r"]'), null, { timeout: 30000 });
-    assert.deepEqual(await renameFindings(page), [RENAME_FINDING]);
-    const marker = await page.textContent('[data-atom-review="finding"][data-rule="B5r"]');
-    assert.match(marker, /`?old_fn`? is no longer defined in `?pkg\.ops`?/);
-
-    const requests = github.archiveRequests({ owner: OWNER, repo: REPO });
+    const { page, requests } = await assertAskedThenDownloadedOnce({ newPage: browser.newPage, github, archive, number: 8101 });
     // The browser hides a redirect's Location from a 'manual' fetch: github.com is asked again with the
     // redirect followed (background/snapshot-fetch.js), and codeload serves the one download.
-    assert.equal(requests.filter(({ host }) => host === CODELOAD_HOST).length, 1, 'one download');
     assert.ok(requests.every(({ host }) => host === CODELOAD_HOST || host === 'github.com'));
     assert.ok(requests.filter(({ host }) => host === 'github.com').length <= 2);
     for (const { host, cookie } of requests) {
@@ -75,15 +51,7 @@ describe('the whole repository', () => {
   });
 
   test('a second pull request on the same base branch downloads nothing and is checked at once', async () => {
-    const before = github.archiveRequests({ owner: OWNER, repo: REPO }).length;
-    const pr = addRenamePullRequest(github, 8102);
-    const page = await openFiles(pr);
-    const read = await waitForRepositoryLine(page, 'read');
-    assert.match(read.text, /^Checked against the whole repository: main @ [0-9a-f]{7}, .*6 files$/);
-    await page.waitForFunction(() => document.querySelector('[data-atom-review="finding"][data-rule="B5r"]'), null, { timeout: 30000 });
-    assert.deepEqual(await renameFindings(page), [RENAME_FINDING]);
-    assert.equal(github.archiveRequests({ owner: OWNER, repo: REPO }).length, before, 'no archive request');
-    await page.close();
+    await assertSecondPullRequestDownloadsNothing({ newPage: browser.newPage, github, number: 8102 });
   });
 
   for (const { failure, reason } of [
@@ -116,7 +84,6 @@ describe('the whole repository', () => {
     await waitForRepositoryLine(page, 'touched-files');
     await page.click('[data-atom-review="repository-check"]');
     await waitForRepositoryLine(page, 'running');
-    await page.waitForFunction(() => document.querySelector('[data-atom-review="repository-progress-text"]')?.textContent !== undefined, null, { timeout: 10000 });
     await page.click('[data-atom-review="repository-cancel"]');
     const line = await waitForRepositoryLine(page, 'touched-files', /cancelled/);
     assert.equal(line.text, 'Read the touched files only: cancelled');

@@ -100,6 +100,7 @@ export const reviewPanel = {
           onExportVerdicts: () => exportFieldLabels(document, { host, owner, repo, number }, state.verdicts,
             () => markVerdictsExported(stateKey, state.verdicts)),
           repository: repositoryView({ owner, repo, number }, signal),
+          pullRequest: { host, owner, repo },
         };
         if (panel && showsReview(panel)) updatePanel(panel, result, onDraft, view);
         else replacePanel(createPanel(document, result, onDraft, view));

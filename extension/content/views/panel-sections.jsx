@@ -9,6 +9,7 @@ import { RiskMap } from './risk-map.jsx';
 import { ReviewFiles } from './review-files.jsx';
 import { ReviewSource } from './review-source.jsx';
 import { RepositoryRead } from './repository-read.jsx';
+import { ToVerify } from './to-verify.jsx';
 import { RulesRun } from './rules-run.jsx';
 import { YourVerdicts } from './your-verdicts.jsx';
 
@@ -166,6 +167,7 @@ function Dismissed({ dismissed, onRestore }) {
  */
 export function PanelSections({
   result, source, checked: stored, onCheckToggled, onShowPlace, onRestore, verdicts = [], onExportVerdicts, repository = null,
+  pullRequest = null,
 }) {
   // Each redraw brings the ticks as stored (a new list); the panel's clicks since show on them.
   const [clicked, setClicked] = useState({ from: stored, checked: new Set(stored) });
@@ -191,6 +193,7 @@ export function PanelSections({
       <Questions questions={result.questions ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
       <Checklist checklist={result.checklist ?? []} checked={checked} onToggle={onToggle} />
       <ReviewerPrompts prompts={result.reviewer_prompts ?? []} onShowPlace={onShowPlace} onStatus={setStatus} />
+      <ToVerify items={result.to_verify} at={{ ...pullRequest, headSha: result.pr?.head_sha ?? source?.headSha ?? null }} />
       <AiSignals signals={result.ai_signals ?? []} elevated={Boolean(result.elevated_ai_risk)} />
       <Dismissed dismissed={result.dismissed ?? []} onRestore={onRestore} />
       <YourVerdicts verdicts={verdicts} onExport={onExportVerdicts} />

@@ -56,7 +56,7 @@ function PanelSummary({ result, onDraft, onCopyDraft, collapsedAtStart, onCollap
  * view: {onCopyDraft() → Promise<string> (copies the draft on that button's click, says how it went),
  * source (where the diff came from, review-client.js), collapsed, checked (ids), onCollapsedChanged(bool),
  * onCheckToggled(id, on), onShowPlace(place), onRestore(finding), verdicts, onExportVerdicts() → Promise<string>,
- * repository (views/repository-read.jsx)}.
+ * repository (views/repository-read.jsx), pullRequest: {host, owner, repo} (where "To verify" links go)}.
  */
 export function createPanel(doc, result, onDraft, view) {
   const panel = doc.createElement('section');
@@ -95,7 +95,7 @@ export function updatePanel(panel, result, onDraft, view) {
     onCollapsedChanged={(collapsed) => { setCollapsed(panel, collapsed); view.onCollapsedChanged(collapsed); }} />, summary);
   render(<PanelSections result={result} source={view.source} checked={view.checked} onCheckToggled={view.onCheckToggled}
     onShowPlace={view.onShowPlace} onRestore={view.onRestore} verdicts={view.verdicts} onExportVerdicts={view.onExportVerdicts}
-    repository={view.repository ?? null} />, sections);
+    repository={view.repository ?? null} pullRequest={view.pullRequest ?? null} />, sections);
 }
 
 /** Whether `panel` shows a review (createPanel) rather than a failure (createErrorPanel). */
