@@ -23,21 +23,28 @@ const char* verdict_label(Verdict verdict) {
   return "LGTM";
 }
 
-namespace {
-
 // No finding is warn or red, yet the engine verified some (a note of a preview rule): the card
 // does not say LGTM over a fact it checked itself, it says what to look at.
-std::string verdict_line(const ReviewResult& result) {
-  const Verdict verdict = result.verdict;
-  if (verdict == Verdict::Lgtm) {
+std::string verdict_words(const ReviewResult& result) {
+  if (result.verdict == Verdict::Lgtm) {
     size_t verified = 0;
     for (const Finding& finding : result.findings) verified += finding.tag == Tag::Verified ? 1 : 0;
     if (verified > 0)
-      return "🔎 LOOK FIRST: " + std::to_string(verified) + " verified note" + (verified == 1 ? "" : "s") +
+      return "LOOK FIRST: " + std::to_string(verified) + " verified note" + (verified == 1 ? "" : "s") +
              " below, nothing blocking";
   }
-  const char* icon = verdict == Verdict::Block ? "🔴" : verdict == Verdict::NeedsWork ? "⚠️" : "✅";
-  return std::string(icon) + " " + verdict_label(verdict);
+  return verdict_label(result.verdict);
+}
+
+namespace {
+
+std::string verdict_line(const ReviewResult& result) {
+  const bool look_first = result.verdict == Verdict::Lgtm && verdict_words(result) != verdict_label(Verdict::Lgtm);
+  const char* icon = look_first                             ? "🔎"
+                     : result.verdict == Verdict::Block     ? "🔴"
+                     : result.verdict == Verdict::NeedsWork ? "⚠️"
+                                                            : "✅";
+  return std::string(icon) + " " + verdict_words(result);
 }
 
 const char* severity_icon(Severity severity) {

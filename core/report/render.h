@@ -8,7 +8,10 @@ namespace atom {
 
 nlohmann::json to_result_json(const ReviewResult& result);   // contract.md "The review result"
 std::string render_card(const ReviewResult& result);         // Step 8 verdict card, markdown, no rule IDs
-const char* verdict_label(Verdict verdict);                   // "LGTM" | "NEEDS WORK" | "BLOCK": the card's and the page's words
+const char* verdict_label(Verdict verdict);                   // "LGTM" | "NEEDS WORK" | "BLOCK"
+// The card's and the page's verdict words: verdict_label, except that a review with no warn or red
+// finding but a note the engine verified says what to look at instead of LGTM.
+std::string verdict_words(const ReviewResult& result);
 nlohmann::json to_sarif(const ReviewResult& result);          // SARIF 2.1.0 with the rule catalogue
 
 // Serialises with sorted keys, invalid UTF-8 replaced by U+FFFD: the same bytes native and WASM.

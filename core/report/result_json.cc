@@ -211,7 +211,7 @@ json to_result_json(const ReviewResult& result) {
           {"ai_signals", std::move(ai_signals)},
           {"elevated_ai_risk", result.elevated_ai_risk},
           {"verdict", to_string(result.verdict)},
-          {"verdict_label", verdict_label(result.verdict)},
+          {"verdict_label", verdict_words(result)},
           {"draft", render_card(result)},
           {"errors", std::move(errors)},
           {"skipped", std::move(skipped)}};
