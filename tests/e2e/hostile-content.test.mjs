@@ -11,7 +11,6 @@ import { after, before, test } from 'node:test';
 import { launchWithExtension } from './support/browser.mjs';
 import { serveConversation } from './support/conversation-pages.mjs';
 import { startFakeGitHub } from './support/fake-github.mjs';
-import { choosePack } from './support/options-page.mjs';
 import { renderClassicList, renderReactList } from './support/list-pages.mjs';
 import { DEMO_PR, demoDiff } from './support/pull-requests.mjs';
 
@@ -244,19 +243,3 @@ test('options page: a hostile pack\'s name, version, description and rule messag
   await options.close();
 });
 
-// Issue #42: the pack's name heads the drafted review (after the options test imported it).
-test('drafted review: the pack\'s name in its heading neither autolinks nor references', async () => {
-  const options = await browser.context.newPage();
-  await options.goto(`${extensionOrigin}/options.html`);
-  await options.waitForSelector(`[data-options="pack"][data-pack-id="user:${PACK.name}"]`, { timeout: 30000 });
-  await choosePack(options, `${PR.owner}/${PR.repo}`, `user:${PACK.name}`);
-  await options.close();
-  const page = await browser.context.newPage();
-  await page.goto(`https://github.com/${PR.owner}/${PR.repo}/pull/${PR.number}`);
-  await page.waitForSelector('[data-atom-review="draft-button"]', { timeout: 30000 });
-  await page.click('[data-atom-review="draft-button"]');
-  const heading = (await page.inputValue('#new_comment_field')).split('\n')[0];
-  const joiner = '\u2060';
-  assert.ok(heading.startsWith(`## www${joiner}.evil.example GH${joiner}-5 PR #${PR.number} — `), heading.slice(0, 120));
-  await page.close();
-});
