@@ -5,6 +5,7 @@ import { before, test } from 'node:test';
 import { SnapshotUnavailable, fetchSnapshot, snapshotArchiveUrl } from '../../extension/background/snapshot-fetch.js';
 import { archiveSource } from '../../extension/shared/github-host.js';
 import { gitArchive } from './support/git-archive.mjs';
+import { streamOf } from './support/byte-stream.mjs';
 
 const SHA = 'c0ffee0000000000000000000000000000000001';
 const SNAPSHOT = { owner: 'ROCm', repo: 'ATOM', sha: SHA };
@@ -15,16 +16,6 @@ before(() => {
   ({ targz } = gitArchive({ files: { 'atom/a.py': 'A = 1\n', 'csrc/k.cu': '__global__ void k() {}\n', 'README.md': '# x\n' } }));
 });
 
-function streamOf(bytes, size = 4096) {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) { controller.close(); return; }
-      controller.enqueue(new Uint8Array(bytes.subarray(at, at + size)));
-      at += size;
-    },
-  });
-}
 const respond = (body, { status = 200, url, headers } = {}) => {
   const response = new Response(body, { status, headers });
   Object.defineProperty(response, 'url', { value: url });
@@ -44,7 +35,7 @@ function network(routes) {
   };
   return { requests, fetchImpl };
 }
-const githubCom = (body = () => streamOf(targz), headers) => network({
+const githubCom = (body = () => streamOf(targz, 4096), headers) => network({
   [ARCHIVE]: () => redirect(CODELOAD),
   [CODELOAD]: () => respond(body(), { url: CODELOAD, headers }),
 });
@@ -87,7 +78,7 @@ test('a redirect on github.com itself (a renamed repository) keeps the cookie; c
   const { requests, fetchImpl } = network({
     [ARCHIVE]: () => redirect(renamed, 301),
     [renamed]: () => redirect(CODELOAD),
-    [CODELOAD]: () => respond(streamOf(targz), { url: CODELOAD }),
+    [CODELOAD]: () => respond(streamOf(targz, 4096), { url: CODELOAD }),
   });
   await fetchSnapshot(SNAPSHOT, { fetchImpl });
   assert.deepEqual(requests.map(({ url, credentials }) => [url, credentials]),
@@ -114,7 +105,7 @@ test('in a browser (the Location hidden) the browser follows, and the answer mus
   const asked = [];
   const browser = (finalUrl) => async (url, init) => {
     asked.push([url, init.credentials, init.redirect]);
-    return init.redirect === 'manual' ? opaqueRedirect(url) : respond(streamOf(targz), { url: finalUrl });
+    return init.redirect === 'manual' ? opaqueRedirect(url) : respond(streamOf(targz, 4096), { url: finalUrl });
   };
   assert.deepEqual(paths(await fetchSnapshot(SNAPSHOT, { fetchImpl: browser(CODELOAD) })), ['atom/a.py', 'csrc/k.cu']);
   assert.deepEqual(asked, [[ARCHIVE, 'include', 'manual'], [ARCHIVE, 'include', 'follow']]);
@@ -128,7 +119,7 @@ test('an Enterprise host serves its archive itself: the cookie stays on that hos
   const served = `https://${host}/_codeload/acme/widgets/tar.gz/${SHA}?token=t`;
   const { requests, fetchImpl } = network({
     [archive]: () => redirect(served),
-    [served]: () => respond(streamOf(targz), { url: served }),
+    [served]: () => respond(streamOf(targz, 4096), { url: served }),
   });
   const snapshot = { host, owner: 'acme', repo: 'widgets', sha: SHA };
   assert.deepEqual(paths(await fetchSnapshot(snapshot, { fetchImpl })), ['atom/a.py', 'csrc/k.cu']);

@@ -11,6 +11,7 @@ import {
   SNAPSHOT_LIMITS, SnapshotArchiveError, isSourcePath, readSnapshotTar, readSnapshotTarGz,
 } from '../../extension/background/snapshot-tar.js';
 import { gitArchive } from './support/git-archive.mjs';
+import { streamOf } from './support/byte-stream.mjs';
 
 const LONG_NAME = `${'k'.repeat(120)}.py`; // one component over ustar's 100 bytes: only a pax header holds it
 const LONG_DIRS = `${'a'.repeat(60)}/${'b'.repeat(60)}/split.py`; // fits ustar's prefix + name
@@ -33,17 +34,6 @@ const FILES = {
 };
 
 
-// A ReadableStream handing out `bytes` in chunks of `size` bytes (archives arrive in odd pieces).
-function streamOf(bytes, size = 997) {
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) { controller.close(); return; }
-      controller.enqueue(new Uint8Array(bytes.subarray(at, at + size)));
-      at += size;
-    },
-  });
-}
 const text = (bytes) => new TextDecoder().decode(bytes);
 const byPath = (result) => Object.fromEntries(result.files.map(({ path, bytes }) => [path, text(bytes)]));
 

@@ -8,19 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadEngine, repoRoot } from './support/engine.mjs';
 import { nativeReviewJson } from './support/cli.mjs';
+import { filesUnder } from './support/files.mjs';
 
 const casesDir = path.join(repoRoot, 'tests', 'rules', 'B5r');
 const cases = readdirSync(casesDir).filter((name) => name.endsWith('.repo') && statSync(path.join(casesDir, name)).isDirectory())
   .map((name) => name.slice(0, -'.repo'.length)).sort();
-
-function filesUnder(dir, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full, relative);
-    return entry.isFile() ? [{ path: relative, bytes: new Uint8Array(readFileSync(full)) }] : [];
-  });
-}
 
 const engine = await loadEngine();
 const withoutFinalNewline = (bytes) => (bytes.at(-1) === 0x0a ? bytes.subarray(0, -1) : bytes);

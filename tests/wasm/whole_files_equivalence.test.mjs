@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadEngine, repoRoot, sharedDir } from './support/engine.mjs';
 import { mapWithLimit, nativeReviewJson } from './support/cli.mjs';
+import { filesUnder } from './support/files.mjs';
 
 // Every SAMPLE_EVERY-th diff of each repository (by name): whole files make reviews slower, and a
 // run must stay within a few minutes on 2 cores. ATOM_WHOLE_FILES_SAMPLE_EVERY=1 compares the whole
@@ -29,16 +30,6 @@ function corpusTrees() {
     if (error.status === 3) return null;
     throw error;
   }
-}
-
-// Every file under `dir` as {path (relative, with /), bytes}, as the extension hands them over.
-function filesUnder(dir, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full, relative);
-    return entry.isFile() ? [{ path: relative, bytes: new Uint8Array(readFileSync(full)) }] : [];
-  });
 }
 
 const withoutFinalNewline = (bytes) => (bytes.at(-1) === 0x0a ? bytes.subarray(0, -1) : bytes);

@@ -7,9 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/engine/review.h"
-#include "core/packs/builtin_packs.h"
-#include "tests/cpp/rules/rule_test_support.h"
+#include "tests/cpp/repository/repository_review.h"
 
 namespace atom {
 namespace {
@@ -19,17 +17,12 @@ namespace fs = std::filesystem;
 const fs::path kFixtures = fs::path(ATOM_SOURCE_DIR) / "tests/rules/B5r";
 
 ReviewResult review_case(const std::string& name, bool with_repository = true) {
-  const std::string diff = testing::read_text_file(kFixtures / (name + ".diff"));
-  const HeadFiles head = testing::read_head_files(kFixtures / (name + ".repo"));
-  std::vector<SnapshotFile> snapshot;
-  for (const auto& [path, bytes] : head) snapshot.push_back({path, bytes});
-  const RepositoryIndex repository(std::move(snapshot));
   PrMeta meta;
   meta.repo = "example/pkg";
   meta.title = "Rename a helper";
-  const Pack& pack = builtin_pack_for_repo(meta.repo);
-  return with_repository ? run_review(diff, meta, nlohmann::json::object(), pack, head, repository)
-                         : run_review(diff, meta, nlohmann::json::object(), pack, head);
+  meta.all_rules = true;  // B5r is measured off (core/rules/rule_status.json): run it as --all-rules does
+  return testing::review_with_repository_dir(kFixtures / (name + ".diff"), kFixtures / (name + ".repo"), meta,
+                                             with_repository);
 }
 
 std::vector<Finding> b5r_findings(const ReviewResult& result) {

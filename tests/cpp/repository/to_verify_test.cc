@@ -2,10 +2,8 @@
 // pr.diff, head/ the repository at the PR's head; base/ and make-diff regenerate the diff).
 #include <gtest/gtest.h>
 
-#include "core/engine/review.h"
-#include "core/packs/builtin_packs.h"
 #include "core/report/render.h"
-#include "tests/cpp/rules/rule_test_support.h"
+#include "tests/cpp/repository/repository_review.h"
 
 namespace atom {
 namespace {
@@ -13,17 +11,10 @@ namespace {
 const std::filesystem::path kCase = std::filesystem::path(ATOM_SOURCE_DIR) / "tests/repository-evidence";
 
 ReviewResult review_with_repository(bool with_repository) {
-  const std::string diff = testing::read_text_file(kCase / "pr.diff");
-  const HeadFiles head = testing::read_head_files(kCase / "head");
-  std::vector<SnapshotFile> snapshot;
-  for (const auto& [path, bytes] : head) snapshot.push_back({path, bytes});
-  const RepositoryIndex repository(std::move(snapshot));
   PrMeta meta;
   meta.repo = "ROCm/ATOM";
   meta.title = "Pad the batch before the forward pass";
-  const Pack& pack = builtin_pack_for_repo(meta.repo);
-  return with_repository ? run_review(diff, meta, nlohmann::json::object(), pack, head, repository)
-                         : run_review(diff, meta, nlohmann::json::object(), pack, head);
+  return testing::review_with_repository_dir(kCase / "pr.diff", kCase / "head", meta, with_repository);
 }
 
 TEST(ToVerify, OverridesOfAChangedMethodAndCallsOfAChangedFunction) {
