@@ -186,7 +186,7 @@ test('parseLabels: skeleton lines without a verdict are unfilled; bad lines are 
   assert.equal(labels.length, 1);
   assert.equal(unfilled, 1);
   assert.deepEqual(problems, ['x.jsonl:3: not JSON', 'x.jsonl:4: verdict must be TP, LOW or FP', 'x.jsonl:5: missing engine',
-    'x.jsonl:6: mode must be hunks or whole']);
+    'x.jsonl:6: mode must be hunks, whole or repository']);
 });
 
 test('labeller agreement: findings two labellers judged, whatever the mode, stale or not', () => {
